@@ -12,7 +12,7 @@ group of joker numbers: ``AK.QJ.T9.87.13`` holds X1 and X3.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 # Bridge order of suits (PBN order): spades, hearts, diamonds, clubs.
@@ -59,7 +59,7 @@ class Card(NamedTuple):
         return self.suit == JOKER_SUIT
 
     @property
-    def index(self) -> int:
+    def bit_index(self) -> int:
         """Return the card's fixed bit index: suit block of 13 in S,H,D,C order, then jokers."""
         if self.suit == JOKER_SUIT:
             return 52 + JOKER_RANKS.index(self.rank)
@@ -67,7 +67,7 @@ class Card(NamedTuple):
 
     @property
     def bit(self) -> int:
-        return 1 << self.index
+        return 1 << self.bit_index
 
     @property
     def name(self) -> str:
@@ -122,7 +122,7 @@ class Deck:
     def __len__(self) -> int:
         return len(self.cards)
 
-    def __iter__(self):  # type: ignore[no-untyped-def]
+    def __iter__(self) -> Iterator[Card]:
         return iter(self.cards)
 
     def __repr__(self) -> str:
@@ -188,7 +188,7 @@ BEYOND_DECK = Deck(
     _standard(RANKS, skip=("C8", "D8", "H8")) + [Card("X", r) for r in JOKER_RANKS],
 )
 FIVE_HUNDRED_DECK = Deck(
-    "five_hundred", _standard("456789TJQKA", skip=("S4", "C4")) + [Card("X", "1")]
+    "five_hundred", [*_standard("456789TJQKA", skip=("S4", "C4")), Card("X", "1")]
 )
 WIEZEN_DECK = Deck("wiezen", _standard(RANKS))
 DECKS = {
@@ -235,7 +235,7 @@ def parse_pbn_hand(text: str, deck: Deck | None = None) -> list[Card]:
             f"bad PBN hand {text!r}: expected 4 suit groups separated by dots (S.H.D.C)"
         )
     cards = []
-    for suit, group in zip(SUITS + JOKER_SUIT, groups):
+    for suit, group in zip(SUITS + JOKER_SUIT, groups, strict=False):
         for rank in group.upper():
             cards.append(parse_card(suit + rank, deck))
     return check_unique(cards)
