@@ -1,0 +1,11 @@
+from django.contrib import admin
+from django.urls import include, path
+
+from trainer import views as trainer_views
+
+urlpatterns = [
+    path("", trainer_views.home, name="home"),
+    path("healthz", trainer_views.healthz, name="healthz"),
+    path("api/", include("api.urls")),
+    path("admin/", admin.site.urls),
+]

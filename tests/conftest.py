@@ -1,0 +1,143 @@
+"""Shared fixtures: real services (Redis, a Celery worker process) and Celery mode switches."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+import redis
+from celery import Celery
+from django.conf import settings
+
+ROOT = Path(__file__).resolve().parent.parent
+IN_CI = os.environ.get("CI", "").lower() == "true"
+LOCAL_REDIS = "redis://127.0.0.1:6379/15"
+WORKER_START_SECONDS = 60
+
+
+def need_service(reason: str) -> None:
+    """Skip a test whose service is missing, but fail it in CI, where every service must run."""
+    if IN_CI:
+        pytest.fail(f"CI must provide this service: {reason}")
+    pytest.skip(reason)
+
+
+def redis_answers(url: str) -> bool:
+    try:
+        return bool(redis.Redis.from_url(url, socket_connect_timeout=1).ping())
+    except redis.RedisError:
+        return False
+
+
+@pytest.fixture(scope="session")
+def redis_url() -> str:
+    """Return the Redis URL the suite may use: REDIS_URL, else a local scratch database."""
+    url = settings.REDIS_URL or LOCAL_REDIS
+    if not redis_answers(url):
+        need_service(f"Redis does not answer at {url}")
+    return url
+
+
+def worker_env(broker: str) -> dict[str, str]:
+    """Return the environment for a worker process that shares the test database."""
+    env = dict(os.environ, REDIS_URL=broker, DJANGO_SETTINGS_MODULE="config.settings")
+    from django.db import connection
+
+    db = connection.settings_dict
+    if connection.vendor == "postgresql":
+        auth = db["USER"] + (f":{db['PASSWORD']}" if db["PASSWORD"] else "")
+        env["DATABASE_URL"] = f"postgres://{auth}@{db['HOST']}:{db['PORT'] or 5432}/{db['NAME']}"
+    return env
+
+
+@pytest.fixture(scope="session")
+def celery_worker_process(
+    redis_url: str, django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
+) -> Iterator[dict[str, str]]:
+    """Start a real `celery worker` process on the default and solver queues; stop it after."""
+    name = f"test-{uuid.uuid4().hex[:8]}@%h"
+    log_path = tmp_path_factory.mktemp("celery") / "worker.log"
+    log = open(log_path, "w")  # noqa: SIM115
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "celery",
+            "-A",
+            "config",
+            "worker",
+            "-Q",
+            "default,solver",
+            "--concurrency",
+            "1",
+            "--loglevel",
+            "INFO",
+            "-n",
+            name,
+            "--without-gossip",
+            "--without-mingle",
+        ],
+        cwd=ROOT,
+        env=worker_env(redis_url),
+        stdout=log,
+        stderr=subprocess.STDOUT,
+    )
+    client = client_app(redis_url)
+    deadline = time.monotonic() + WORKER_START_SECONDS
+    host = name.replace("%h", os.uname().nodename)
+    try:
+        while not client.control.ping(destination=[host], timeout=0.5):
+            if proc.poll() is not None or time.monotonic() > deadline:
+                log.flush()
+                text = log_path.read_text()[-2000:]
+                pytest.fail(f"the Celery worker did not start:\n{text}")
+        yield {"name": host, "broker": redis_url, "pid": str(proc.pid)}
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        log.close()
+
+
+def client_app(broker: str) -> Celery:
+    """Return a Celery client bound to ``broker``, configured like the project's app."""
+    # Not the current app: shared tasks must stay bound to the project app.
+    client = Celery("test-client", broker=broker, backend=broker, set_as_current=False)
+    client.conf.update(
+        task_serializer="json",
+        accept_content=["json"],
+        result_serializer="json",
+        broker_connection_retry_on_startup=True,
+    )
+    return client
+
+
+@pytest.fixture
+def eager_celery() -> Iterator[None]:
+    """Run tasks in-process for one test, as the embedded default does."""
+    from config.celery import app
+
+    old = app.conf.task_always_eager
+    app.conf.task_always_eager = True
+    yield
+    app.conf.task_always_eager = old
+
+
+@pytest.fixture
+def broker_down() -> Iterator[None]:
+    """Point the project's Celery app at a port where no broker listens, for one test."""
+    from config.celery import app
+
+    old = (app.conf.task_always_eager, app.conf.broker_url)
+    app.conf.task_always_eager = False
+    app.conf.broker_url = "redis://127.0.0.1:1/0"
+    yield
+    app.conf.task_always_eager, app.conf.broker_url = old
