@@ -6,6 +6,8 @@ from trainer import views as trainer_views
 urlpatterns = [
     path("", trainer_views.home, name="home"),
     path("healthz", trainer_views.healthz, name="healthz"),
+    path("lessons/", include("lessons.urls")),
+    path("accounts/", include("django.contrib.auth.urls")),
     path("api/", include("api.urls")),
     path("admin/", admin.site.urls),
 ]

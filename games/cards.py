@@ -12,7 +12,7 @@ group of joker numbers: ``AK.QJ.T9.87.13`` holds X1 and X3.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import NamedTuple
 
 # Bridge order of suits (PBN order): spades, hearts, diamonds, clubs.
@@ -272,7 +272,7 @@ def parse_pbn(
     return {seat: deal[seat] for seat in SEATS}
 
 
-def format_pbn(deal: dict[str, Sequence[Card]], first: str = "N") -> str:
+def format_pbn(deal: Mapping[str, Sequence[Card]], first: str = "N") -> str:
     """Write {seat: cards} as a PBN deal starting with ``first``."""
     start = SEATS.index(first)
     seats = [SEATS[(start + i) % 4] for i in range(4)]

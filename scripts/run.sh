@@ -8,6 +8,8 @@ PORT="${PORT:-8000}"
 
 echo "== Preparing the database"
 "$PY" manage.py migrate --noinput
+echo "== Loading lessons"
+"$PY" manage.py load_lessons
 
 worker_pid=""
 stop() {

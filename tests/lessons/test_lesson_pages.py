@@ -1,0 +1,148 @@
+"""Loading lessons into the database, the lesson pages, checkpoints and progress."""
+
+from __future__ import annotations
+
+import pytest
+from django.contrib.auth.models import User
+
+from lessons.loader import read_all
+from lessons.models import GlossaryEntry, Lesson, LessonProgress
+from lessons.services import checkpoint_exercise, load_courses
+from tests.lessons.conftest import LESSON, write_lesson
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def loaded(content_dir):
+    load_courses(read_all(content_dir))
+    return content_dir
+
+
+@pytest.fixture
+def learner(client):
+    user = User.objects.create_user("ann", password="card-trainer-pw")
+    client.force_login(user)
+    return user
+
+
+def test_loading_twice_changes_nothing(content_dir):
+    first = load_courses(read_all(content_dir))
+    second = load_courses(read_all(content_dir))
+    assert (first.created, first.updated) == (2, 0)
+    assert (second.created, second.updated, second.unchanged, second.removed) == (0, 0, 2, 0)
+    assert Lesson.objects.count() == 2
+    assert GlossaryEntry.objects.filter(game="skat").count() == 1
+
+
+def test_a_changed_file_updates_and_a_removed_file_goes(loaded):
+    write_lesson(loaded, text=LESSON.replace("Intro text.", "New intro."))
+    (loaded / "skat" / "02-more-points.md").unlink()
+    report = load_courses(read_all(loaded))
+    assert (report.updated, report.removed) == (1, 1)
+    assert "New intro." in Lesson.objects.get(slug="card-points").body_html
+
+
+def test_a_broken_file_leaves_the_loaded_lessons_alone(loaded):
+    from lessons.markup import LessonError
+
+    write_lesson(loaded, text=LESSON.replace("CJ SJ", "CJ CJ"))
+    with pytest.raises(LessonError):
+        load_courses(read_all(loaded))
+    assert Lesson.objects.count() == 2
+
+
+def test_course_pages_list_lessons_with_navigation(client, loaded):
+    assert "1 lesson" not in client.get("/lessons/").content.decode()
+    course = client.get("/lessons/skat/").content.decode()
+    assert course.index("Card points") < course.index("More points")
+    page = client.get("/lessons/skat/card-points/").content.decode()
+    assert 'rel="next" href="/lessons/skat/more-points/"' in page
+    assert 'rel="prev"' not in page
+    assert page.count('class="checkpoint"') == 3
+    assert client.get("/lessons/skat/glossary/").status_code == 200
+
+
+def test_unknown_game_or_lesson_is_404(client, loaded):
+    assert client.get("/lessons/poker/").status_code == 404
+    assert client.get("/lessons/skat/nothing/").status_code == 404
+    assert client.post("/lessons/skat/card-points/checkpoints/9/", {"seed": 1}).status_code == 404
+
+
+def answer_for(seed: int, right: bool) -> str:
+    lesson = Lesson.objects.get(slug="card-points")
+    exercise = checkpoint_exercise(lesson, 0, seed)
+    keys = [c.key for c in exercise.choices]
+    return next(k for k in keys if (k in exercise.answers) == right)
+
+
+def test_a_right_answer_is_praised_and_saved_for_a_learner(client, loaded, learner):
+    url = "/lessons/skat/card-points/checkpoints/1/"
+    response = client.post(url, {"seed": 7, "answer": answer_for(7, right=True)})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert 'class="feedback right"' in html
+    assert 'href="#card-points"' in html
+    progress = LessonProgress.objects.get(user=learner)
+    assert progress.passed == [0]
+    assert progress.completed_at is None
+
+
+def test_a_wrong_answer_gets_the_reason_and_saves_nothing(client, loaded, learner):
+    url = "/lessons/skat/card-points/checkpoints/1/"
+    response = client.post(url, {"seed": 7, "answer": answer_for(7, right=False)})
+    html = response.content.decode()
+    assert 'class="feedback wrong"' in html
+    assert "card points" in html
+    assert LessonProgress.objects.filter(user=learner, passed=[0]).count() == 0
+
+
+def test_passing_every_checkpoint_completes_the_lesson(client, loaded, learner):
+    for number in (1, 2, 3):
+        client.post(
+            f"/lessons/skat/card-points/checkpoints/{number}/",
+            {"seed": 3, "answer": answer_for(3, right=True)},
+        )
+    progress = LessonProgress.objects.get(user=learner)
+    assert progress.passed == [0, 1, 2]
+    assert progress.completed_at is not None
+    assert "Completed" in client.get("/lessons/skat/").content.decode()
+
+
+def test_visiting_a_lesson_marks_it_started(client, loaded, learner):
+    client.get("/lessons/skat/more-points/")
+    assert LessonProgress.objects.filter(user=learner, lesson__slug="more-points").exists()
+    assert "0 of 3 checkpoints passed" in client.get("/lessons/skat/").content.decode()
+
+
+def test_visitors_can_answer_but_nothing_is_saved(client, loaded):
+    url = "/lessons/skat/card-points/checkpoints/1/"
+    response = client.post(url, {"seed": 7, "answer": answer_for(7, right=True)})
+    assert 'class="feedback right"' in response.content.decode()
+    assert LessonProgress.objects.count() == 0
+
+
+@pytest.mark.parametrize(
+    ("data", "status", "text"),
+    [
+        ({"answer": "CA"}, 400, "seed is missing"),
+        ({"seed": "x", "answer": "CA"}, 400, "seed is missing"),
+        ({"seed": "-1", "answer": "CA"}, 400, "out of range"),
+        ({"seed": "7"}, 400, "Pick an answer first"),
+        ({"seed": "7", "answer": "ZZ"}, 400, "not a choice of this exercise: ZZ"),
+    ],
+)
+def test_bad_answers_are_refused_with_a_reason(client, loaded, data, status, text):
+    response = client.post("/lessons/skat/card-points/checkpoints/1/", data)
+    assert response.status_code == status
+    assert text in response.content.decode()
+
+
+def test_load_lessons_command_checks_the_real_content():
+    from io import StringIO
+
+    from django.core.management import call_command
+
+    out = StringIO()
+    call_command("load_lessons", "--check", stdout=out)
+    assert "lesson files are valid" in out.getvalue()
