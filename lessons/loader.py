@@ -99,7 +99,7 @@ def read_lesson(path: Path, game: str) -> LessonFile:
     summary = meta.get("summary", "")
     if not isinstance(summary, str):
         raise LessonError(name, _line_of(text, "summary"), "'summary' must be text")
-    rendered = render_body(body, name, body_line)
+    rendered = render_body(body, name, body_line, title.strip())
     checkpoints = _read_checkpoints(
         meta.get("checkpoints"), name, _line_of(text, "checkpoints"), game, rendered.anchors
     )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from typing import Any
 
@@ -29,8 +30,9 @@ class Rendered:
 
 
 def slugify_heading(text: str) -> str:
-    """Return the anchor for a heading: lower case, other characters runs turned into '-'."""
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+    """Return the anchor for a heading: accents dropped, lower case, other runs turned to '-'."""
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
+    return re.sub(r"[^a-z0-9]+", "-", plain.lower()).strip("-")
 
 
 def split_front_matter(text: str, path: str) -> tuple[dict[str, Any], str, int]:
@@ -75,9 +77,21 @@ def _markdown() -> MarkdownIt:
 MD = _markdown()
 
 
-def render_body(body: str, path: str, first_line: int) -> Rendered:
+def _drop_title_heading(tokens: list[Token], title: str) -> list[Token]:
+    """Drop a leading level-1 heading that repeats the title (the page shows the title)."""
+    if (
+        len(tokens) >= 3
+        and tokens[0].type == "heading_open"
+        and tokens[0].tag == "h1"
+        and tokens[1].content.strip() == title.strip()
+    ):
+        return tokens[3:]
+    return tokens
+
+
+def render_body(body: str, path: str, first_line: int, title: str = "") -> Rendered:
     """Render Markdown to HTML; every diagram block is parsed and checked first."""
-    tokens = MD.parse(body)
+    tokens = _drop_title_heading(MD.parse(body), title)
     anchors: list[str] = []
     diagrams = 0
     for i, token in enumerate(tokens):

@@ -31,11 +31,13 @@ def load_courses(courses: dict[str, Course]) -> LoadReport:
     """
     created = updated = unchanged = glossary = 0
     keep: set[tuple[str, str]] = set()
-    # Orders may be shuffled between files; clear them first so the unique order holds.
     existing = {(le.game, le.slug): le for le in Lesson.objects.all()}
-    for i, lesson in enumerate(existing.values()):
+    new_orders = {(g, le.slug): le.order for g, c in courses.items() for le in c.lessons}
+    moved = [le for key, le in existing.items() if new_orders.get(key, -1) != le.order]
+    # Lessons may swap places; park the moved ones first so the unique order always holds.
+    for i, lesson in enumerate(moved):
         lesson.order = 100000 + i
-    Lesson.objects.bulk_update(existing.values(), ["order"])
+    Lesson.objects.bulk_update(moved, ["order"])
     for game, course in courses.items():
         for item in course.lessons:
             keep.add((game, item.slug))
@@ -56,11 +58,11 @@ def load_courses(courses: dict[str, Course]) -> LoadReport:
             if row is None:
                 Lesson.objects.create(game=game, slug=item.slug, **fields)
                 created += 1
-            elif row.digest == item.digest:
-                row.order = item.order
-                row.save(update_fields=["order"])
+            elif all(getattr(row, key) == value for key, value in fields.items()):
                 unchanged += 1
             else:
+                # Compare every field, not only the file's digest: a change in the renderer
+                # or in an exercise must reach the stored lesson too.
                 for key, value in fields.items():
                     setattr(row, key, value)
                 row.save()

@@ -101,3 +101,10 @@ def test_a_glossary_entry_needs_both_terms(content_dir):
     (content_dir / "skat" / "glossary.yaml").write_text("- english: trick\n")
     with pytest.raises(LessonError, match="entry 1 needs 'english' and 'original'"):
         read_course("skat", content_dir)
+
+
+def test_a_leading_heading_that_repeats_the_title_is_dropped(content_dir):
+    write_lesson(content_dir, text=LESSON.replace("Intro text.", "# Card points\n\nIntro text."))
+    lesson = read_course("skat", content_dir).lessons[0]
+    assert "<h1" not in lesson.html
+    assert lesson.anchors == ("card-points",)

@@ -35,6 +35,15 @@ def test_loading_twice_changes_nothing(content_dir):
     assert GlossaryEntry.objects.filter(game="skat").count() == 1
 
 
+def test_swapping_two_lessons_order_keeps_both(loaded):
+    first = (loaded / "skat" / "01-card-points.md").read_text()
+    second = (loaded / "skat" / "02-more-points.md").read_text()
+    (loaded / "skat" / "01-card-points.md").write_text(first.replace("title:", "order: 2\ntitle:"))
+    (loaded / "skat" / "02-more-points.md").write_text(second.replace("title:", "order: 1\ntitle:"))
+    load_courses(read_all(loaded))
+    assert list(Lesson.objects.values_list("slug", flat=True)) == ["more-points", "card-points"]
+
+
 def test_a_changed_file_updates_and_a_removed_file_goes(loaded):
     write_lesson(loaded, text=LESSON.replace("Intro text.", "New intro."))
     (loaded / "skat" / "02-more-points.md").unlink()
