@@ -154,11 +154,20 @@ if CELERY_TASK_TIME_LIMIT <= CELERY_TASK_SOFT_TIME_LIMIT:
 CELERY_TASK_DEFAULT_QUEUE = "default"
 SOLVER_QUEUE = "solver"
 # Heavy work (solving, generation) goes to the solver queue; everything else to default.
-CELERY_TASK_ROUTES = {"trainer.check_worker": {"queue": SOLVER_QUEUE}}
-# With late acks a task that outlives the visibility timeout would be delivered twice; keep
-# it well above the hard time limit.
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_TASK_TIME_LIMIT * 2 + 600}
+CELERY_TASK_ROUTES = {
+    "trainer.check_worker": {"queue": SOLVER_QUEUE},
+    "trainer.generate_quizzes": {"queue": SOLVER_QUEUE},
+}
+# With late acks, a message a dead worker never acknowledged goes back to the queue once the
+# visibility timeout has passed. It must exceed the longest task (the hard time limit), or a
+# slow task would be delivered twice while still running.
+CELERY_VISIBILITY_TIMEOUT = env_int(
+    "CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT * 2, minimum=1
+)
+CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Seconds one quiz-generation task works before queuing its continuation.
+QUIZ_CHUNK_SECONDS = env_int("QUIZ_CHUNK_SECONDS", 15, minimum=1)
 
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",

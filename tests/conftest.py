@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 import time
@@ -56,55 +57,79 @@ def worker_env(broker: str) -> dict[str, str]:
     return env
 
 
+class WorkerProcess:
+    """A real `celery worker` process in its own process group (so it can be killed whole)."""
+
+    def __init__(self, broker: str, log_path: Path, extra_env: dict[str, str] | None = None):
+        self.name = f"test-{uuid.uuid4().hex[:8]}@{os.uname().nodename}"
+        self.broker = broker
+        self.log_path = log_path
+        self._log = open(log_path, "w")  # noqa: SIM115
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-Q",
+                "default,solver",
+                "--concurrency",
+                "1",
+                "--loglevel",
+                "INFO",
+                "-n",
+                self.name,
+                "--without-gossip",
+                "--without-mingle",
+            ],
+            cwd=ROOT,
+            env={**worker_env(broker), **(extra_env or {})},
+            stdout=self._log,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
+
+    def wait_ready(self, timeout: float = WORKER_START_SECONDS) -> None:
+        client = client_app(self.broker)
+        deadline = time.monotonic() + timeout
+        while not client.control.ping(destination=[self.name], timeout=0.5):
+            if self.proc.poll() is not None or time.monotonic() > deadline:
+                self._log.flush()
+                pytest.fail(f"the Celery worker did not start:\n{self.log()}")
+
+    def log(self) -> str:
+        self._log.flush()
+        return self.log_path.read_text()[-3000:]
+
+    def kill(self) -> None:
+        """Kill the worker and its pool processes at once, as a crash or power cut would."""
+        os.killpg(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=10)
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait(timeout=10)
+        self._log.close()
+
+
 @pytest.fixture(scope="session")
 def celery_worker_process(
     redis_url: str, django_db_setup: None, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[dict[str, str]]:
     """Start a real `celery worker` process on the default and solver queues; stop it after."""
-    name = f"test-{uuid.uuid4().hex[:8]}@%h"
-    log_path = tmp_path_factory.mktemp("celery") / "worker.log"
-    log = open(log_path, "w")  # noqa: SIM115
-    proc = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "celery",
-            "-A",
-            "config",
-            "worker",
-            "-Q",
-            "default,solver",
-            "--concurrency",
-            "1",
-            "--loglevel",
-            "INFO",
-            "-n",
-            name,
-            "--without-gossip",
-            "--without-mingle",
-        ],
-        cwd=ROOT,
-        env=worker_env(redis_url),
-        stdout=log,
-        stderr=subprocess.STDOUT,
-    )
-    client = client_app(redis_url)
-    deadline = time.monotonic() + WORKER_START_SECONDS
-    host = name.replace("%h", os.uname().nodename)
+    worker = WorkerProcess(redis_url, tmp_path_factory.mktemp("celery") / "worker.log")
     try:
-        while not client.control.ping(destination=[host], timeout=0.5):
-            if proc.poll() is not None or time.monotonic() > deadline:
-                log.flush()
-                text = log_path.read_text()[-2000:]
-                pytest.fail(f"the Celery worker did not start:\n{text}")
-        yield {"name": host, "broker": redis_url, "pid": str(proc.pid)}
+        worker.wait_ready()
+        yield {"name": worker.name, "broker": redis_url, "pid": str(worker.proc.pid)}
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-        log.close()
+        worker.stop()
 
 
 def client_app(broker: str) -> Celery:

@@ -2,13 +2,43 @@
 
 from __future__ import annotations
 
+import logging
 import os
 import socket
 
 from celery import shared_task
+from celery.exceptions import SoftTimeLimitExceeded
+from django.db import OperationalError
+
+log = logging.getLogger(__name__)
 
 
 @shared_task(name="trainer.check_worker", ignore_result=False)
 def check_worker(token: str) -> dict[str, object]:
     """Return the token with this worker's host and process id, proving a full round trip."""
     return {"token": token, "host": socket.gethostname(), "pid": os.getpid()}
+
+
+@shared_task(
+    bind=True,
+    name="trainer.generate_quizzes",
+    autoretry_for=(OperationalError,),  # the database went away for a moment
+    retry_backoff=True,
+    max_retries=5,
+)
+def generate_quizzes(self, job_id: int) -> dict[str, object]:  # type: ignore[no-untyped-def]
+    """Work on a generation job for one chunk, then queue the next chunk until it is done."""
+    from trainer.generation import run_chunk
+
+    try:
+        job = run_chunk(job_id)
+        while self.request.is_eager and not job.finished:
+            job = run_chunk(job_id)
+    except SoftTimeLimitExceeded:
+        # Progress is saved per attempt; the continuation picks up from the cursor.
+        log.warning("job %s hit the soft time limit; continuing in a new task", job_id)
+        generate_quizzes.delay(job_id)
+        return {"job": job_id, "status": "continued"}
+    if not job.finished:
+        generate_quizzes.delay(job_id)
+    return {"job": job_id, "status": job.status, "done": job.done, "attempts": job.attempts}

@@ -1,0 +1,60 @@
+"""Quiz generators for the four games: play and bid decisions cut from solved deals."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any
+
+from games.quizzes.base import (
+    GENERATOR_MODES,
+    GENERATORS,
+    KINDS,
+    MODES,
+    Candidate,
+    QuizDraft,
+    QuizError,
+    generator,
+)
+
+GAME_MODULES = ("skat", "beyond", "five_hundred", "wiezen")
+
+
+def load_generators() -> dict[tuple[str, str], Any]:
+    """Import every game's quiz module (registering its generators); return the registry."""
+    for game in GAME_MODULES:
+        try:
+            importlib.import_module(f"games.quizzes.{game}")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"games.quizzes.{game}":
+                raise
+    return dict(GENERATORS)
+
+
+def modes_for(game: str, kind: str) -> tuple[str, ...]:
+    """Return the modes a registered generator supports; raise QuizError if there is none."""
+    load_generators()
+    if (game, kind) not in GENERATORS:
+        known = ", ".join(f"{g}/{k}" for g, k in sorted(GENERATORS)) or "none yet"
+        raise QuizError(f"no {kind} quiz generator for {game} (available: {known})")
+    return GENERATOR_MODES[(game, kind)]
+
+
+def draft_quiz(game: str, kind: str, mode: str, seed: int, constraint: Any = None) -> QuizDraft | None:
+    """Run the generator for one seed; None when the deal gave no real decision."""
+    modes = modes_for(game, kind)
+    if mode not in modes:
+        raise QuizError(f"{game} {kind} quizzes come in modes {', '.join(modes)}, not {mode!r}")
+    return GENERATORS[(game, kind)](seed, mode, constraint)
+
+
+__all__ = [
+    "KINDS",
+    "MODES",
+    "Candidate",
+    "QuizDraft",
+    "QuizError",
+    "draft_quiz",
+    "generator",
+    "load_generators",
+    "modes_for",
+]

@@ -1,0 +1,47 @@
+"""A toy quiz generator for machinery tests (the real ones live in games/quizzes/)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from games.quizzes import load_generators
+from games.quizzes.base import GENERATOR_MODES, GENERATORS, Candidate, QuizDraft
+
+DISTINCT_POSITIONS = 40
+
+
+def toy_generator(seed: int, mode: str, constraint: object) -> QuizDraft | None:
+    """Keep two seeds in three; positions repeat every DISTINCT_POSITIONS seeds."""
+    if seed % 3 == 0:
+        return None
+    n = seed % DISTINCT_POSITIONS
+    return QuizDraft(
+        game="wiezen",
+        kind="bid",
+        mode=mode,
+        prompt=f"Toy decision {n}",
+        position={"seat": "N", "n": n},
+        unit="tricks",
+        themes=("toy",),
+        rating=1500.0,
+        rule_ref="test",
+        seed=seed,
+        candidates=(Candidate("A", 2.0, True), Candidate("B", 1.0, False, refutation="less")),
+    )
+
+
+@pytest.fixture
+def toy_bid_generator() -> Iterator[None]:
+    load_generators()
+    key = ("wiezen", "bid")
+    saved = GENERATORS.get(key), GENERATOR_MODES.get(key)
+    GENERATORS[key] = toy_generator
+    GENERATOR_MODES[key] = ("single_dummy",)
+    yield
+    if saved[0] is None:
+        GENERATORS.pop(key, None)
+        GENERATOR_MODES.pop(key, None)
+    else:
+        GENERATORS[key], GENERATOR_MODES[key] = saved  # type: ignore[assignment]

@@ -1,0 +1,36 @@
+"""Write the quiz bank as JSON lines (schema in docs/quizzes.md)."""
+
+from __future__ import annotations
+
+from django.core.management.base import BaseCommand, CommandParser
+
+from games import GAMES
+from games.quizzes import KINDS
+from trainer.models import Quiz
+from trainer.quizio import export_lines
+
+
+class Command(BaseCommand):
+    help = "Export quizzes as JSON lines to standard output or --output."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument("--game", choices=GAMES)
+        parser.add_argument("--kind", choices=KINDS)
+        parser.add_argument("--output", help="file to write (default: standard output)")
+
+    def handle(self, *args: object, **opts: object) -> None:
+        quizzes = Quiz.objects.order_by("id")
+        if opts["game"]:
+            quizzes = quizzes.filter(game=opts["game"])
+        if opts["kind"]:
+            quizzes = quizzes.filter(kind=opts["kind"])
+        count = 0
+        if opts["output"]:
+            with open(str(opts["output"]), "w", encoding="utf-8") as out:
+                for line in export_lines(quizzes.iterator()):
+                    out.write(line + "\n")
+                    count += 1
+            self.stderr.write(f"{count} quizzes written to {opts['output']}")
+        else:
+            for line in export_lines(quizzes.iterator()):
+                self.stdout.write(line)

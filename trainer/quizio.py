@@ -1,0 +1,150 @@
+"""The quiz bank as JSON lines: one quiz a line, for export, import and sharing.
+
+The schema is documented in docs/quizzes.md. Import checks every line before it stores any,
+so a bad file changes nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import transaction
+
+from games import GAMES
+from games.quizzes import KINDS, MODES, Candidate, QuizDraft, QuizError
+from trainer.generation import store_quiz
+from trainer.models import Quiz
+
+REQUIRED = ("game", "kind", "mode", "themes", "rating", "position", "candidates")
+OPTIONAL_DEFAULTS: dict[str, Any] = {
+    "prompt": "",
+    "unit": "",
+    "rule_ref": "",
+    "seed": 0,
+    "samples": None,
+    "margin": None,
+    "extra": {},
+}
+
+
+class QuizImportError(ValueError):
+    """A line of an import file that cannot be stored; the message starts with its number."""
+
+
+def quiz_to_json(quiz: Quiz) -> dict[str, Any]:
+    """Return one quiz as the exported JSON object."""
+    return {
+        "id": quiz.pk,
+        "game": quiz.game,
+        "kind": quiz.kind,
+        "mode": quiz.mode,
+        "themes": quiz.themes,
+        "rating": round(quiz.rating, 1),
+        "prompt": quiz.prompt,
+        "position": quiz.position,
+        "candidates": quiz.candidates,
+        "unit": quiz.unit,
+        "rule_ref": quiz.rule_ref,
+        "seed": quiz.seed,
+        "samples": quiz.samples,
+        "margin": quiz.margin,
+        "extra": quiz.extra,
+    }
+
+
+def export_lines(quizzes: Iterable[Quiz]) -> Iterator[str]:
+    """Yield one JSON line per quiz."""
+    for quiz in quizzes:
+        yield json.dumps(quiz_to_json(quiz), ensure_ascii=False, sort_keys=True)
+
+
+def _draft(data: Any) -> QuizDraft:
+    if not isinstance(data, dict):
+        raise ValueError("expected a JSON object")
+    missing = [k for k in REQUIRED if k not in data]
+    if missing:
+        raise ValueError(f"missing field(s): {', '.join(missing)}")
+    if data["game"] not in GAMES:
+        raise ValueError(f"game: unknown game {data['game']!r}")
+    if data["kind"] not in KINDS:
+        raise ValueError(f"kind: unknown kind {data['kind']!r}")
+    if data["mode"] not in MODES:
+        raise ValueError(f"mode: unknown mode {data['mode']!r}")
+    if not isinstance(data["position"], dict):
+        raise ValueError("position: expected an object")
+    if not isinstance(data["themes"], list) or not all(isinstance(t, str) for t in data["themes"]):
+        raise ValueError("themes: expected a list of strings")
+    if not isinstance(data["rating"], int | float):
+        raise ValueError("rating: expected a number")
+    raw = data["candidates"]
+    if not isinstance(raw, list) or not raw:
+        raise ValueError("candidates: expected a non-empty list")
+    candidates = []
+    for n, item in enumerate(raw, start=1):
+        if not isinstance(item, dict) or not {"answer", "value", "accepted"} <= set(item):
+            raise ValueError(f"candidates[{n}]: needs answer, value and accepted")
+        if not isinstance(item["value"], int | float) or not isinstance(item["accepted"], bool):
+            raise ValueError(f"candidates[{n}]: value must be a number, accepted true/false")
+        candidates.append(
+            Candidate(
+                answer=str(item["answer"]),
+                value=float(item["value"]),
+                accepted=item["accepted"],
+                label=str(item.get("label", "")),
+                refutation=str(item.get("refutation", "")),
+                line=tuple(str(x) for x in item.get("line", [])),
+            )
+        )
+    opt = {k: data.get(k, v) for k, v in OPTIONAL_DEFAULTS.items()}
+    try:
+        return QuizDraft(
+            game=data["game"],
+            kind=data["kind"],
+            mode=data["mode"],
+            prompt=str(opt["prompt"]),
+            position=data["position"],
+            candidates=tuple(candidates),
+            unit=str(opt["unit"]),
+            themes=tuple(data["themes"]),
+            rating=float(data["rating"]),
+            rule_ref=str(opt["rule_ref"]),
+            seed=int(opt["seed"]),
+            samples=opt["samples"],
+            margin=opt["margin"],
+            extra=opt["extra"] if isinstance(opt["extra"], dict) else {},
+        )
+    except QuizError as exc:
+        raise ValueError(str(exc)) from None
+
+
+@dataclass(frozen=True)
+class ImportReport:
+    stored: int
+    duplicates: int
+
+
+def import_lines(lines: Iterable[str]) -> ImportReport:
+    """Check every line, then store all quizzes in one transaction; raise on the first bad line."""
+    drafts = []
+    for number, text in enumerate(lines, start=1):
+        if not text.strip():
+            continue
+        try:
+            drafts.append(_draft(json.loads(text)))
+        except json.JSONDecodeError as exc:
+            raise QuizImportError(
+                f"line {number}: not valid JSON ({exc.msg}, column {exc.colno})"
+            ) from None
+        except ValueError as exc:
+            raise QuizImportError(f"line {number}: {exc}") from None
+    stored = duplicates = 0
+    with transaction.atomic():
+        for draft in drafts:
+            if store_quiz(draft, None):
+                stored += 1
+            else:
+                duplicates += 1
+    return ImportReport(stored, duplicates)
