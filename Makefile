@@ -3,6 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+# `make bench BENCH="solver generation"` runs only those benchmarks.
+BENCH ?=
 
 .PHONY: setup solver run test lint format bench clean
 
@@ -36,7 +38,7 @@ format: setup
 	$(VENV)/bin/ruff check --fix .
 
 bench: setup
-	@if [ -f bench/run.py ]; then $(PY) bench/run.py; else echo "no benchmarks yet"; fi
+	$(PY) bench/run.py $(BENCH)
 
 clean:
 	rm -rf build staticfiles .pytest_cache .mypy_cache .ruff_cache
