@@ -32,7 +32,7 @@ else
 fi
 
 echo "== Making sure every game has quizzes to train on"
-"$PY" manage.py ensure_starter_bank || echo "   (starter quizzes could not all be made; see above)"
+"$PY" manage.py ensure_starter_bank --seconds "${STARTER_SECONDS:-30}" || echo "   (starter quizzes could not all be made; see above)"
 
 echo "== The trainer is at http://127.0.0.1:${PORT}/  (Ctrl-C stops it)"
 "$PY" manage.py runserver "127.0.0.1:${PORT}"
