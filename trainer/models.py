@@ -95,3 +95,144 @@ class Quiz(models.Model):
     @property
     def accepted(self) -> list[str]:
         return [c["answer"] for c in self.candidates if c["accepted"]]
+
+
+# ----------------------------------------------------------------------- learners (issue 7)
+# Everything a learner builds up is owned either by a user or, before signing up, by a
+# visitor id kept in the session; signing up or logging in moves the visitor's rows to the
+# user (trainer.learners.adopt_visitor). Exactly one of the two is set on every row.
+
+
+def _one_owner(name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(
+        condition=(models.Q(user__isnull=False, visitor=""))
+        | (models.Q(user__isnull=True) & ~models.Q(visitor="")),
+        name=name,
+    )
+
+
+def _unique_per_owner(fields: list[str], prefix: str) -> list[models.UniqueConstraint]:
+    return [
+        models.UniqueConstraint(
+            fields=["user", *fields],
+            condition=models.Q(user__isnull=False),
+            name=f"{prefix}_unique_user",
+        ),
+        models.UniqueConstraint(
+            fields=["visitor", *fields],
+            condition=~models.Q(visitor=""),
+            name=f"{prefix}_unique_visitor",
+        ),
+    ]
+
+
+class LearnerOwned(models.Model):
+    """A row owned by a signed-in user or by a visitor id from the session."""
+
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL, null=True, blank=True, on_delete=models.CASCADE, related_name="+"
+    )
+    visitor = models.CharField(max_length=64, blank=True, default="")
+
+    class Meta:
+        abstract = True
+
+
+class Attempt(LearnerOwned):
+    """One answer to one quiz; only the first attempt per learner and quiz moves ratings."""
+
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="attempts")
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    answer = models.CharField(max_length=100)
+    correct = models.BooleanField()
+    loss = models.FloatField(default=0.0, help_text=_("gap to the best value, in the quiz unit"))
+    seconds = models.FloatField(null=True, blank=True, help_text=_("time from showing to answer"))
+    hints = models.PositiveSmallIntegerField(default=0)
+    first = models.BooleanField(help_text=_("the learner's first attempt at this quiz"))
+    review = models.BooleanField(default=False, help_text=_("served from the review queue"))
+    quiz_rating = models.FloatField(help_text=_("the quiz's rating when it was answered"))
+    learner_rating = models.FloatField(null=True, blank=True, help_text=_("after this attempt"))
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-created_at"]
+        constraints = [
+            _one_owner("attempt_one_owner"),
+            models.UniqueConstraint(
+                fields=["user", "quiz"],
+                condition=models.Q(first=True, user__isnull=False),
+                name="attempt_one_first_per_user",
+            ),
+            models.UniqueConstraint(
+                fields=["visitor", "quiz"],
+                condition=models.Q(first=True) & ~models.Q(visitor=""),
+                name="attempt_one_first_per_visitor",
+            ),
+        ]
+        indexes = [
+            models.Index(fields=["user", "game", "created_at"]),
+            models.Index(fields=["visitor", "game", "created_at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.answer} to quiz #{self.quiz_id} ({'right' if self.correct else 'wrong'})"
+
+
+class SkillRating(LearnerOwned):
+    """A learner's Glicko-2 rating in one game."""
+
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    rating = models.FloatField(default=1500.0)
+    deviation = models.FloatField(default=350.0)
+    volatility = models.FloatField(default=0.06)
+    games = models.PositiveIntegerField(default=0, help_text=_("rated attempts"))
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        constraints = [_one_owner("skill_one_owner"), *_unique_per_owner(["game"], "skill")]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.rating:.0f} ± {self.deviation:.0f}"
+
+
+class RatingPoint(LearnerOwned):
+    """A learner's rating in one game after one rated attempt, for the history chart."""
+
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    rating = models.FloatField()
+    deviation = models.FloatField()
+    at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["at", "id"]
+        constraints = [_one_owner("point_one_owner")]
+        indexes = [
+            models.Index(fields=["user", "game", "at"]),
+            models.Index(fields=["visitor", "game", "at"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game} {self.rating:.0f} at {self.at:%Y-%m-%d %H:%M}"
+
+
+class ReviewCard(LearnerOwned):
+    """A missed quiz in the learner's review queue, scheduled by FSRS."""
+
+    quiz = models.ForeignKey(Quiz, on_delete=models.CASCADE, related_name="review_cards")
+    game = models.CharField(max_length=20, choices=GAME_CHOICES)
+    card = models.JSONField(help_text=_("fsrs.Card.to_dict()"))
+    due = models.DateTimeField()
+    reviews = models.PositiveIntegerField(default=0)
+    lapses = models.PositiveIntegerField(default=0)
+    created_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["due"]
+        constraints = [_one_owner("review_one_owner"), *_unique_per_owner(["quiz"], "review")]
+        indexes = [
+            models.Index(fields=["user", "due"]),
+            models.Index(fields=["visitor", "due"]),
+        ]
+
+    def __str__(self) -> str:
+        return f"review of quiz #{self.quiz_id} due {self.due:%Y-%m-%d %H:%M}"

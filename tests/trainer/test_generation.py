@@ -156,7 +156,7 @@ def test_a_bad_import_line_is_named_and_nothing_is_stored(bad, message):
     assert Quiz.objects.count() == 0
 
 
-def test_generate_command_runs_in_process_and_reports_the_keep_rate():
+def test_generate_command_runs_in_process_and_reports_the_keep_rate(eager_celery):
     out = StringIO()
     call_command(
         "generate_quizzes",
@@ -175,7 +175,7 @@ def test_generate_command_runs_in_process_and_reports_the_keep_rate():
     assert "keep rate" in out.getvalue()
 
 
-def test_generate_command_names_a_bad_constraint():
+def test_generate_command_names_a_bad_constraint(eager_celery):
     with pytest.raises(CommandError, match="constraints: col"):
         call_command(
             "generate_quizzes",
@@ -202,3 +202,21 @@ def test_export_and_import_commands(tmp_path):
     path.write_text("[]\n")
     with pytest.raises(CommandError, match="line 1: expected a JSON object; nothing was imported"):
         call_command("import_quizzes", str(path), stdout=StringIO())
+
+
+def test_generate_command_gives_up_waiting_when_no_worker_takes_the_job(broker_down):
+    with pytest.raises(CommandError, match="made no progress for 1 s: is a Celery worker"):
+        call_command(
+            "generate_quizzes",
+            "--game",
+            "wiezen",
+            "--kind",
+            "bid",
+            "--count",
+            "2",
+            "--stall-seconds",
+            "1",
+            stdout=StringIO(),
+            stderr=StringIO(),
+        )
+    assert GenerationJob.objects.get().status == "queued"

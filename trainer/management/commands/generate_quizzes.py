@@ -29,6 +29,12 @@ class Command(BaseCommand):
         parser.add_argument("--constraints", default="", help='e.g. "N.spades >= 5"')
         parser.add_argument("--seed", type=int, help="job seed (default: random)")
         parser.add_argument("--no-wait", action="store_true", help="queue the job and return")
+        parser.add_argument(
+            "--stall-seconds",
+            type=float,
+            default=120.0,
+            help="give up waiting (the job goes on) after this long without progress",
+        )
 
     def handle(self, *args: object, **opts: object) -> None:
         eager = bool(celery_app.conf.task_always_eager)
@@ -55,7 +61,7 @@ class Command(BaseCommand):
             dynamic_ncols=True,
         )  # type: ignore[attr-defined]
         try:
-            job = self._follow(job, eager, bar)
+            job = self._follow(job, eager, bar, float(opts["stall_seconds"]))  # type: ignore[arg-type]
         finally:
             bar.close()
         if job.status == GenerationJob.Status.FAILED:
@@ -66,18 +72,33 @@ class Command(BaseCommand):
             f"(keep rate {rate}, {job.duplicates} duplicates, {job.seconds:.1f} s of solving)"
         )
 
-    def _follow(self, job: GenerationJob, eager: bool, bar: tqdm) -> GenerationJob:  # type: ignore[type-arg]
+    def _follow(
+        self,
+        job: GenerationJob,
+        eager: bool,
+        bar: tqdm,
+        stall: float,  # type: ignore[type-arg]
+    ) -> GenerationJob:
         def show(current: GenerationJob) -> None:
             bar.n = current.done
             bar.set_postfix(tried=current.attempts)
             bar.refresh()
 
+        last_change, last_seen = time.monotonic(), (job.status, job.attempts)
         while not job.finished:
             if eager:
                 job = run_chunk(job.pk, progress=show)
-            else:
-                time.sleep(POLL_SECONDS)
-                job.refresh_from_db()
-                show(job)
+                continue
+            time.sleep(POLL_SECONDS)
+            job.refresh_from_db()
+            show(job)
+            if (job.status, job.attempts) != last_seen:
+                last_change, last_seen = time.monotonic(), (job.status, job.attempts)
+            elif time.monotonic() - last_change > stall:
+                raise CommandError(
+                    f"job {job.pk} made no progress for {stall:.0f} s: is a Celery worker "
+                    f"consuming the solver queue? (python manage.py check_workers). The job "
+                    f"stays queued and goes on when a worker takes it."
+                )
         show(job)
         return job

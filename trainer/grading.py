@@ -1,0 +1,139 @@
+"""Grade an answer from a quiz's stored candidate values, and say what each choice is worth.
+
+Pure Python, no Django and no solver: everything comes from the candidates stored with the
+quiz (see docs/quizzes.md). Whether a higher value is better is read from the data itself
+(the accepted answers hold the best values), so a unit where less is better also works.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+RATE_UNITS = ("make rate", "win rate")
+
+
+class GradingError(ValueError):
+    """Raised for an answer that is not one of the quiz's choices, or broken candidates."""
+
+
+@dataclass(frozen=True)
+class ChoiceVerdict:
+    """One choice as the feedback shows it: its value, the gap to the best, and why."""
+
+    answer: str
+    label: str
+    value: float
+    accepted: bool
+    chosen: bool
+    gap: float
+    summary: str
+    refutation: str
+    line: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one answer: right or wrong, and every choice's verdict."""
+
+    answer: str
+    correct: bool
+    loss: float
+    unit: str
+    choices: tuple[ChoiceVerdict, ...]
+
+    @property
+    def chosen(self) -> ChoiceVerdict:
+        return next(c for c in self.choices if c.chosen)
+
+
+def _number(value: float) -> str:
+    return f"{value:g}" if value == round(value) else f"{value:.2f}".rstrip("0")
+
+
+def _plural(count: float, word: str) -> str:
+    return f"{_number(count)} {word}" + ("" if count == 1 else "s")
+
+
+def _rate(value: float) -> float:
+    # Stored rates are fractions; accept percentages too, as a generator might store them.
+    return value / 100.0 if value > 1.0 else value
+
+
+def describe(unit: str, value: float, gap: float, is_bid: bool, up: bool = True) -> str:
+    """Return one sentence on a choice's value and how far it falls short of the best."""
+    if unit in RATE_UNITS:
+        rate = _rate(value)
+        verb = "this bid" if is_bid else "this choice"
+        if gap <= 0:
+            return f"Best: {verb} succeeds {rate:.0%} of the time."
+        return f"{verb.capitalize()} fails {1 - rate:.0%} of the time ({_rate(gap):.0%} worse)."
+    if gap <= 0:
+        return f"Best: {_plural(value, unit.rstrip('s') or 'point')} for your side."
+    if not up:
+        return f"{_number(gap)} {unit} more than the best ({_number(value)})."
+    if unit == "tricks":
+        return f"Gives up {_plural(gap, 'trick')} ({_number(value)} instead of the best)."
+    if unit == "card points":
+        return f"{_number(gap)} card points less ({_number(value)} instead of the best)."
+    return f"{_number(gap)} {unit} less ({_number(value)} instead of the best)."
+
+
+def _read(candidates: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    rows = []
+    for n, cand in enumerate(candidates):
+        try:
+            rows.append(
+                {
+                    "answer": str(cand["answer"]),
+                    "label": str(cand.get("label") or cand["answer"]),
+                    "value": float(cand["value"]),
+                    "accepted": bool(cand["accepted"]),
+                    "refutation": str(cand.get("refutation") or ""),
+                    "line": tuple(str(t) for t in cand.get("line") or ()),
+                }
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise GradingError(f"candidate {n} is broken: {exc!r}") from None
+    if not any(r["accepted"] for r in rows):
+        raise GradingError("the quiz has no accepted answer")
+    return rows
+
+
+def higher_is_better(rows: Sequence[Mapping[str, Any]]) -> bool:
+    """Return True when the accepted answers hold the highest values (the usual case)."""
+    accepted = [r["value"] for r in rows if r["accepted"]]
+    rejected = [r["value"] for r in rows if not r["accepted"]]
+    return not rejected or min(accepted) >= max(rejected)
+
+
+def grade(
+    candidates: Sequence[Mapping[str, Any]], unit: str, answer: str, kind: str = "play"
+) -> Grade:
+    """Grade ``answer`` against the stored candidates; raise GradingError if it is not one."""
+    rows = _read(candidates)
+    answers = [r["answer"] for r in rows]
+    if answer not in answers:
+        raise GradingError(f"{answer!r} is not one of this quiz's choices ({', '.join(answers)})")
+    up = higher_is_better(rows)
+    values = [r["value"] for r in rows if r["accepted"]]
+    best = max(values) if up else min(values)
+    verdicts = []
+    for r in rows:
+        gap = max(0.0, (best - r["value"]) if up else (r["value"] - best))
+        verdicts.append(
+            ChoiceVerdict(
+                answer=r["answer"],
+                label=r["label"],
+                value=r["value"],
+                accepted=r["accepted"],
+                chosen=r["answer"] == answer,
+                gap=gap,
+                summary=describe(unit, r["value"], gap, kind == "bid", up),
+                refutation=r["refutation"],
+                line=r["line"],
+            )
+        )
+    chosen = next(v for v in verdicts if v.chosen)
+    return Grade(answer, chosen.accepted, chosen.gap, unit, tuple(verdicts))

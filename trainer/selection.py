@@ -1,0 +1,213 @@
+"""Choose the next quiz: a due review, or a new quiz near the learner's rating.
+
+New quizzes are never ones the learner has already answered. The search starts in a narrow
+rating window around the target (the learner's rating plus the difficulty offset) and widens
+it step by step when the bank is thin there. When a game/kind has few quizzes left that the
+learner has not seen, a generation job is queued (one at a time per game and kind).
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any, TypeVar
+from urllib.parse import urlencode
+
+from config.celery import app as celery_app
+from django.conf import settings
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from games.quizzes import KINDS, MODES, load_generators
+from trainer.generation import JobRequestError, create_job
+from trainer.learners import Learner
+from trainer.models import Attempt, GenerationJob, Quiz, ReviewCard, SkillRating
+
+log = logging.getLogger(__name__)
+M = TypeVar("M", bound=Any)
+
+DIFFICULTY_OFFSETS = {"easier": -200.0, "normal": 0.0, "harder": 200.0}
+# Half-widths of the rating window, tried in turn; None means the whole bank.
+WINDOWS: tuple[float | None, ...] = (100.0, 200.0, 400.0, 800.0, None)
+# Pick at random among this many nearest quizzes, so two learners at the same rating do not
+# walk the bank in the same order.
+NEAREST = 8
+REFILL_BELOW = int(getattr(settings, "TRAIN_REFILL_BELOW", 20))
+REFILL_COUNT = int(getattr(settings, "TRAIN_REFILL_COUNT", 50))
+
+
+class FilterError(ValueError):
+    """Raised for a kind, mode, theme or difficulty the player does not know."""
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the learner asked for: kind, mode and theme ('' = any) and a difficulty."""
+
+    kind: str = ""
+    mode: str = ""
+    theme: str = ""
+    difficulty: str = "normal"
+
+    def __post_init__(self) -> None:
+        if self.kind and self.kind not in KINDS:
+            raise FilterError(f"kind: unknown kind {self.kind!r}; use one of {', '.join(KINDS)}")
+        if self.mode and self.mode not in MODES:
+            raise FilterError(f"mode: unknown mode {self.mode!r}; use one of {', '.join(MODES)}")
+        if self.difficulty not in DIFFICULTY_OFFSETS:
+            names = ", ".join(DIFFICULTY_OFFSETS)
+            raise FilterError(f"difficulty: unknown difficulty {self.difficulty!r}; use {names}")
+        if len(self.theme) > 60 or not all(ch.isalnum() or ch in "_-" for ch in self.theme):
+            raise FilterError(f"theme: {self.theme[:60]!r} is not a theme name")
+
+    @classmethod
+    def from_query(cls, query: dict[str, str]) -> Filters:
+        """Read the filters from request parameters (missing ones mean 'any')."""
+        return cls(
+            kind=query.get("kind", "").strip(),
+            mode=query.get("mode", "").strip(),
+            theme=query.get("theme", "").strip(),
+            difficulty=query.get("difficulty", "").strip() or "normal",
+        )
+
+    def as_query(self) -> str:
+        """Return the filters as a query string (without '?'), leaving out the defaults."""
+        pairs = [("kind", self.kind), ("mode", self.mode), ("theme", self.theme)]
+        if self.difficulty != "normal":
+            pairs.append(("difficulty", self.difficulty))
+        return urlencode([(k, v) for k, v in pairs if v])
+
+    def apply(self, rows: QuerySet[M], prefix: str = "") -> QuerySet[M]:
+        """Narrow a quiz query (or a query reaching quiz fields through ``prefix``)."""
+        lookups: dict[str, str] = {}
+        if self.kind:
+            lookups[f"{prefix}kind"] = self.kind
+        if self.mode:
+            lookups[f"{prefix}mode"] = self.mode
+        if self.theme:
+            # The JSON list is matched as text ("theme" with its quotes): this works on both
+            # SQLite and PostgreSQL, where a JSON containment lookup works only on the latter.
+            lookups[f"{prefix}themes__icontains"] = f'"{self.theme}"'
+        return rows.filter(**lookups)
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The quiz to show next, and whether it comes from the review queue."""
+
+    quiz: Quiz
+    review: bool
+
+
+def learner_rating(learner: Learner, game: str) -> float:
+    """Return the learner's rating in the game (1500 before the first rated answer)."""
+    row = SkillRating.objects.filter(learner.rows(), game=game).only("rating").first()
+    return row.rating if row is not None else 1500.0
+
+
+def due_cards(learner: Learner, game: str | None, now: datetime) -> QuerySet[ReviewCard]:
+    """Return the learner's review cards that are due, oldest first."""
+    cards = ReviewCard.objects.filter(learner.rows(), due__lte=now)
+    return cards.filter(game=game) if game else cards
+
+
+def due_count(learner: Learner | None, game: str | None = None) -> int:
+    """Return how many reviews are due now (0 for a visitor who has done nothing)."""
+    if learner is None:
+        return 0
+    return due_cards(learner, game, timezone.now()).count()
+
+
+def answered(learner: Learner) -> QuerySet[Attempt]:
+    return Attempt.objects.filter(learner.rows())
+
+
+def pick_review(learner: Learner, game: str, filters: Filters) -> Quiz | None:
+    """Return the quiz of the most overdue review card matching the filters."""
+    cards = filters.apply(due_cards(learner, game, timezone.now()), prefix="quiz__")
+    card = cards.select_related("quiz").order_by("due").first()
+    return card.quiz if card is not None else None
+
+
+def pick_new(
+    learner: Learner, game: str, filters: Filters, target: float, rng: random.Random
+) -> Quiz | None:
+    """Return an unseen quiz near ``target``, widening the window until one is found."""
+    seen = answered(learner).filter(game=game).values("quiz_id")
+    pool = filters.apply(Quiz.objects.filter(game=game)).exclude(pk__in=seen)
+    for half in WINDOWS:
+        near = pool if half is None else pool.filter(rating__range=(target - half, target + half))
+        if half is None:
+            # Whole bank: take the nearest from each side of the target.
+            below = list(near.filter(rating__lt=target).order_by("-rating")[:NEAREST])
+            above = list(near.filter(rating__gte=target).order_by("rating")[:NEAREST])
+            found = sorted(below + above, key=lambda q: abs(q.rating - target))[:NEAREST]
+        else:
+            found = list(near.order_by("?")[:NEAREST])
+        if found:
+            return rng.choice(found)
+    return None
+
+
+def next_quiz(
+    learner: Learner,
+    game: str,
+    filters: Filters,
+    last_was_review: bool = False,
+    rng: random.Random | None = None,
+) -> Pick | None:
+    """Return the next quiz: reviews and new quizzes take turns while reviews are due."""
+    rng = rng or random.Random()
+    target = learner_rating(learner, game) + DIFFICULTY_OFFSETS[filters.difficulty]
+    review = None if last_was_review else pick_review(learner, game, filters)
+    if review is not None:
+        return Pick(review, True)
+    quiz = pick_new(learner, game, filters, target, rng)
+    refill_if_low(learner, game, [quiz.kind] if quiz else kinds_for(game, filters))
+    if quiz is not None:
+        return Pick(quiz, False)
+    review = pick_review(learner, game, filters) if last_was_review else None
+    return Pick(review, True) if review is not None else None
+
+
+def kinds_for(game: str, filters: Filters) -> list[str]:
+    """Return the kinds a refill may ask for: the chosen one, or every generated kind."""
+    if filters.kind:
+        return [filters.kind]
+    return sorted(k for g, k in load_generators() if g == game)
+
+
+def refill_if_low(learner: Learner, game: str, kinds: list[str]) -> list[GenerationJob]:
+    """Queue a generation job for each game/kind where the learner has few unseen quizzes."""
+    jobs = []
+    seen = answered(learner).filter(game=game).values("quiz_id")
+    for kind in kinds:
+        left = Quiz.objects.filter(game=game, kind=kind).exclude(pk__in=seen)[:REFILL_BELOW]
+        if len(left) >= REFILL_BELOW:
+            continue
+        job = queue_refill(game, kind)
+        if job is not None:
+            jobs.append(job)
+    return jobs
+
+
+def queue_refill(game: str, kind: str) -> GenerationJob | None:
+    """Queue a job for more quizzes unless one for this game/kind is queued or running."""
+    busy = GenerationJob.objects.filter(
+        game=game, kind=kind, status__in=[GenerationJob.Status.QUEUED, GenerationJob.Status.RUNNING]
+    )
+    if busy.exists():
+        return None
+    # In the embedded mode Celery runs tasks inside the caller; generating there would solve
+    # inside a web request. The job is stored and `ensure_starter_bank` runs it at the next
+    # start (make run); with workers it is queued after the commit as usual.
+    eager = bool(celery_app.conf.task_always_eager)
+    try:
+        job = create_job(game=game, kind=kind, count=REFILL_COUNT, enqueue=not eager)
+    except JobRequestError as exc:
+        log.info("no refill for %s/%s: %s", game, kind, exc)
+        return None
+    log.info("bank running low: queued job %s for %s/%s", job.pk, game, kind)
+    return job
