@@ -1,0 +1,85 @@
+"""What the learner sees of a play decision: the JSON ``position`` of a play quiz.
+
+Double dummy shows every playing hand. Single dummy shows the deciding seat's own hand and,
+in open misère once the first trick is over, the declarer's exposed cards; the declarer also
+sees its own discards. Hidden hands never enter the position; the full deal for re-checking
+goes to ``QuizDraft.extra`` instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cards import SEATS, Card, sort_key
+from games.five_hundred import Play
+from games.quizzes.five_hundred.cut import Cut
+
+
+def shown_seats(cut: Cut, mode: str) -> list[str]:
+    """Return the seats whose current hands the learner sees in ``mode``."""
+    players = list(cut.contract.players)
+    if mode == "double_dummy":
+        return players
+    shown = [cut.seat]
+    declarer = cut.contract.declarer
+    if cut.play.exposed is not None and cut.seat != declarer:
+        shown.append(declarer)
+    return [s for s in SEATS if s in shown]
+
+
+def _cards(cards: list[Card] | tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in sorted(cards, key=sort_key)]
+
+
+def _side_tricks(play: Play) -> dict[str, int]:
+    return {"declarer": play.declarer_tricks, "defenders": play.defender_tricks}
+
+
+def position_for(cut: Cut, mode: str) -> dict[str, Any]:
+    """Return the JSON-safe position of ``cut`` as the learner sees it in ``mode``."""
+    play = cut.play
+    shown = shown_seats(cut, mode)
+    contract = cut.contract
+    position: dict[str, Any] = {
+        "seat": cut.seat,
+        "dealer": cut.deal.dealer,
+        "hands": {seat: _cards(play.hands[seat]) for seat in shown},
+        "hidden": [s for s in SEATS if s in contract.players and s not in shown],
+        "contract": contract.as_dict(),
+        "auction": [[seat, str(call)] for seat, call in cut.auction.calls],
+        "trick": [[seat, str(card)] for seat, card in play.current],
+        "tricks_played": [
+            [[seat, str(card)] for seat, card in trick.plays] for trick in play.tricks
+        ],
+        "tricks_won": _side_tricks(play),
+        "tricks_left": cut.tricks_left,
+    }
+    if play.current and play.joker_suit is not None:
+        position["named_suit"] = play.joker_suit
+    if play.exposed is not None:
+        position["exposed"] = [str(c) for c in play.exposed]
+    if mode == "double_dummy" or cut.seat == contract.declarer:
+        position["discards"] = _cards(cut.discards)
+    return position
+
+
+def prompt_for(cut: Cut, mode: str) -> str:
+    """Return the question shown with a play quiz."""
+    contract = cut.contract
+    role = (
+        "the declarer"
+        if cut.seat == contract.declarer
+        else ("the declarer's partner" if cut.seat in contract.team else "a defender")
+    )
+    view = "All hands are shown." if mode == "double_dummy" else "You see only your own cards."
+    goal = (
+        "push a trick onto the declarer"
+        if contract.is_misere and cut.seat not in contract.team
+        else "take no trick"
+        if contract.is_misere
+        else "take the most tricks for your side"
+    )
+    return (
+        f"{contract.bid.name} by {contract.declarer}. You are {cut.seat}, {role}. {view} "
+        f"Which card do you play to {goal}?"
+    )
