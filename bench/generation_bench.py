@@ -46,10 +46,23 @@ def in_process() -> list[list[object]]:
                 attempts += 1
             spent = time.monotonic() - start
             per_min = kept / spent * 60
-            rows.append([game, kind, mode, attempts, kept, f"{kept / attempts:.0%}",
-                         f"{spent / attempts * 1000:.0f}", f"{per_min:.1f}"])
-            print(f"  {game:13} {kind:4} {mode:13} {attempts:5} tried {kept:4} kept "
-                  f"{per_min:7.1f} quizzes/min", flush=True)
+            rows.append(
+                [
+                    game,
+                    kind,
+                    mode,
+                    attempts,
+                    kept,
+                    f"{kept / attempts:.0%}",
+                    f"{spent / attempts * 1000:.0f}",
+                    f"{per_min:.1f}",
+                ]
+            )
+            print(
+                f"  {game:13} {kind:4} {mode:13} {attempts:5} tried {kept:4} kept "
+                f"{per_min:7.1f} quizzes/min",
+                flush=True,
+            )
     return rows
 
 
@@ -67,10 +80,27 @@ def with_workers(n_workers: int, env: dict[str, str], seed: int) -> tuple[int, f
 
     procs = [
         subprocess.Popen(
-            [sys.executable, "-m", "celery", "-A", "config", "worker", "-Q", "solver,default",
-             "--concurrency", "1", "--loglevel", "WARNING", "-n", f"bench{i}-{seed}@%h",
-             "--without-gossip", "--without-mingle"],
-            cwd=ROOT, env=env, start_new_session=True,
+            [
+                sys.executable,
+                "-m",
+                "celery",
+                "-A",
+                "config",
+                "worker",
+                "-Q",
+                "solver,default",
+                "--concurrency",
+                "1",
+                "--loglevel",
+                "WARNING",
+                "-n",
+                f"bench{i}-{seed}@%h",
+                "--without-gossip",
+                "--without-mingle",
+            ],
+            cwd=ROOT,
+            env=env,
+            start_new_session=True,
         )
         for i in range(n_workers)
     ]
@@ -78,8 +108,10 @@ def with_workers(n_workers: int, env: dict[str, str], seed: int) -> tuple[int, f
         time.sleep(6)  # let the workers connect before the clock starts
         game, kind, mode = WORKER_GAME
         start = time.monotonic()
-        jobs = [create_job(game=game, kind=kind, mode=mode, count=WORKER_COUNT, seed=seed + j)
-                for j in range(WORKER_JOBS)]
+        jobs = [
+            create_job(game=game, kind=kind, mode=mode, count=WORKER_COUNT, seed=seed + j)
+            for j in range(WORKER_JOBS)
+        ]
         ids = [job.pk for job in jobs]
         while GenerationJob.objects.filter(pk__in=ids, status__in=["queued", "running"]).exists():
             time.sleep(0.2)
@@ -96,8 +128,13 @@ def with_workers(n_workers: int, env: dict[str, str], seed: int) -> tuple[int, f
 def through_workers() -> list[list[object]]:
     psql(f"DROP DATABASE IF EXISTS {DB_NAME}")
     psql(f"CREATE DATABASE {DB_NAME}")
-    env = dict(os.environ, DATABASE_URL=f"{PG}/{DB_NAME}", REDIS_URL=REDIS,
-               DJANGO_SETTINGS_MODULE="config.settings", QUIZ_CHUNK_SECONDS="5")
+    env = dict(
+        os.environ,
+        DATABASE_URL=f"{PG}/{DB_NAME}",
+        REDIS_URL=REDIS,
+        DJANGO_SETTINGS_MODULE="config.settings",
+        QUIZ_CHUNK_SECONDS="5",
+    )
     os.environ.update(env)
     import django
     import redis
@@ -114,8 +151,9 @@ def through_workers() -> list[list[object]]:
             made, spent = with_workers(n, env, seed=1000 * n)
             rate = made / spent * 60
             base = base or rate
-            rows.append([n, WORKER_JOBS, made, f"{spent:.1f}", f"{rate:.1f}",
-                         f"{rate / base:.2f}x"])
+            rows.append(
+                [n, WORKER_JOBS, made, f"{spent:.1f}", f"{rate:.1f}", f"{rate / base:.2f}x"]
+            )
             print(f"  {n} worker(s): {made} quizzes in {spent:.1f} s = {rate:.1f}/min", flush=True)
     finally:
         from django.db import connections
@@ -131,19 +169,34 @@ def main() -> None:
     rows = in_process()
     print(f"Through Celery workers ({WORKER_JOBS} jobs of {WORKER_COUNT} at once):")
     worker_rows = through_workers()
-    body = "\n\n".join([
-        f"Measured {stamp()} on: {machine()}.",
-        f"In-process, one core, {SECONDS:.0f} s per row (deal seeds from 900000). "
-        "`kept` is the number of real decisions; keep rate = kept / tried; "
-        "quizzes per worker-minute = kept per minute of one worker process.",
-        table(["game", "kind", "mode", "tried", "kept", "keep rate", "ms per try",
-               "quizzes per worker-minute"], rows),
-        f"Through real Celery workers on Redis with PostgreSQL ({WORKER_JOBS} jobs of "
-        f"{WORKER_COUNT} {'/'.join(WORKER_GAME)} quizzes queued at once; each worker process "
-        "runs one task at a time):",
-        table(["workers", "jobs", "quizzes", "seconds", "quizzes per minute", "speed-up"],
-              worker_rows),
-    ])
+    body = "\n\n".join(
+        [
+            f"Measured {stamp()} on: {machine()}.",
+            f"In-process, one core, {SECONDS:.0f} s per row (deal seeds from 900000). "
+            "`kept` is the number of real decisions; keep rate = kept / tried; "
+            "quizzes per worker-minute = kept per minute of one worker process.",
+            table(
+                [
+                    "game",
+                    "kind",
+                    "mode",
+                    "tried",
+                    "kept",
+                    "keep rate",
+                    "ms per try",
+                    "quizzes per worker-minute",
+                ],
+                rows,
+            ),
+            f"Through real Celery workers on Redis with PostgreSQL ({WORKER_JOBS} jobs of "
+            f"{WORKER_COUNT} {'/'.join(WORKER_GAME)} quizzes queued at once; each worker process "
+            "runs one task at a time):",
+            table(
+                ["workers", "jobs", "quizzes", "seconds", "quizzes per minute", "speed-up"],
+                worker_rows,
+            ),
+        ]
+    )
     update_section("Quiz generation", body)
     print("docs/performance.md updated (section: Quiz generation)")
 

@@ -47,7 +47,10 @@ def stamp() -> str:
     """Return the date and the git commit the figures were taken on."""
     try:
         commit = subprocess.run(
-            ["git", "rev-parse", "--short", "HEAD"], capture_output=True, text=True, check=True,
+            ["git", "rev-parse", "--short", "HEAD"],
+            capture_output=True,
+            text=True,
+            check=True,
             cwd=PERFORMANCE.parent,
         ).stdout.strip()
     except (OSError, subprocess.CalledProcessError):

@@ -39,7 +39,9 @@ def modes_for(game: str, kind: str) -> tuple[str, ...]:
     return GENERATOR_MODES[(game, kind)]
 
 
-def draft_quiz(game: str, kind: str, mode: str, seed: int, constraint: Any = None) -> QuizDraft | None:
+def draft_quiz(
+    game: str, kind: str, mode: str, seed: int, constraint: Any = None
+) -> QuizDraft | None:
     """Run the generator for one seed; None when the deal gave no real decision."""
     modes = modes_for(game, kind)
     if mode not in modes:
