@@ -35,6 +35,7 @@ ATTEMPTS_PER_QUIZ = 200
 CHUNK_SECONDS = float(getattr(settings, "QUIZ_CHUNK_SECONDS", 15.0))
 
 Progress = Callable[[GenerationJob], None]
+DONE, FAILED = "done", "failed"
 
 
 class JobRequestError(ValueError):
@@ -154,14 +155,14 @@ def run_chunk(
     try:
         mode, constraint = check_request(job.game, job.kind, job.count, job.mode, job.constraints)
     except JobRequestError as exc:
-        return _finish(job_id, GenerationJob.Status.FAILED, str(exc))
+        return _finish(job_id, FAILED, str(exc))
     limit = job.count * ATTEMPTS_PER_QUIZ
     start = time.monotonic()
     while job.done < job.count and time.monotonic() - start < budget_seconds:
         if job.attempts >= limit:
             return _finish(
                 job_id,
-                GenerationJob.Status.FAILED,
+                FAILED,
                 f"no quiz found after {job.attempts} attempts ({job.done} of {job.count} made)",
             )
         attempt = job.attempts
@@ -171,7 +172,7 @@ def run_chunk(
                 job.game, job.kind, mode, attempt_seed(job.seed, attempt), constraint
             )
         except NoDealFound as exc:
-            return _finish(job_id, GenerationJob.Status.FAILED, str(exc))
+            return _finish(job_id, FAILED, str(exc))
         spent = time.monotonic() - began
         with transaction.atomic():
             locked = GenerationJob.objects.select_for_update().get(pk=job_id)
@@ -191,5 +192,5 @@ def run_chunk(
         if progress is not None:
             progress(job)
     if job.done >= job.count:
-        return _finish(job_id, GenerationJob.Status.DONE)
+        return _finish(job_id, DONE)
     return job

@@ -5,6 +5,7 @@ from __future__ import annotations
 import logging
 import os
 import socket
+from typing import Any
 
 from celery import shared_task
 from celery.exceptions import SoftTimeLimitExceeded
@@ -26,7 +27,7 @@ def check_worker(token: str) -> dict[str, object]:
     retry_backoff=True,
     max_retries=5,
 )
-def generate_quizzes(self, job_id: int) -> dict[str, object]:  # type: ignore[no-untyped-def]
+def generate_quizzes(self: Any, job_id: int) -> dict[str, object]:
     """Work on a generation job for one chunk, then queue the next chunk until it is done."""
     from trainer.generation import run_chunk
 

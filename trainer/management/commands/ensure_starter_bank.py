@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 from tqdm import tqdm
@@ -26,8 +27,8 @@ class Command(BaseCommand):
         parser.add_argument("--per-kind", type=int, default=3)
         parser.add_argument("--seconds", type=float, default=90.0)
 
-    def handle(self, *args: object, **opts: object) -> None:
-        per_kind = int(opts["per_kind"])  # type: ignore[call-overload]
+    def handle(self, *args: Any, **opts: Any) -> None:
+        per_kind = int(opts["per_kind"])
         eager = bool(celery_app.conf.task_always_eager)
         jobs = []
         for game, kind in sorted(load_generators()):
@@ -53,7 +54,7 @@ class Command(BaseCommand):
         if not eager:
             self.stdout.write(f"starter bank: {len(jobs)} jobs queued for the workers")
             return
-        self._run_here(jobs, float(opts["seconds"]))  # type: ignore[arg-type]
+        self._run_here(jobs, float(opts["seconds"]))
 
     def _run_here(self, jobs: list[GenerationJob], seconds: float) -> None:
         total = sum(job.count for job in jobs)
@@ -64,7 +65,7 @@ class Command(BaseCommand):
             unit="quiz",
             desc="starter quizzes",
             file=self.stderr._out,
-        )  # type: ignore[attr-defined]
+        )
         try:
             for job in jobs:
                 while not job.finished and time.monotonic() < deadline:

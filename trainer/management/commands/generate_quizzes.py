@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
@@ -36,17 +37,17 @@ class Command(BaseCommand):
             help="give up waiting (the job goes on) after this long without progress",
         )
 
-    def handle(self, *args: object, **opts: object) -> None:
+    def handle(self, *args: Any, **opts: Any) -> None:
         eager = bool(celery_app.conf.task_always_eager)
         try:
             job = create_job(
                 game=str(opts["game"]),
                 kind=str(opts["kind"]),
-                count=int(opts["count"]),  # type: ignore[call-overload]
+                count=int(opts["count"]),
                 mode=opts["mode"],
-                constraints=str(opts["constraints"]),  # type: ignore[arg-type]
+                constraints=str(opts["constraints"]),
                 seed=opts["seed"],
-                enqueue=not eager,  # type: ignore[arg-type]
+                enqueue=not eager,
             )
         except JobRequestError as exc:
             raise CommandError(str(exc)) from None
@@ -59,9 +60,9 @@ class Command(BaseCommand):
             desc=f"{job.game} {job.kind}",
             file=self.stderr._out,
             dynamic_ncols=True,
-        )  # type: ignore[attr-defined]
+        )
         try:
-            job = self._follow(job, eager, bar, float(opts["stall_seconds"]))  # type: ignore[arg-type]
+            job = self._follow(job, eager, bar, float(opts["stall_seconds"]))
         finally:
             bar.close()
         if job.status == GenerationJob.Status.FAILED:
@@ -77,7 +78,7 @@ class Command(BaseCommand):
         job: GenerationJob,
         eager: bool,
         bar: tqdm,
-        stall: float,  # type: ignore[type-arg]
+        stall: float,
     ) -> GenerationJob:
         def show(current: GenerationJob) -> None:
             bar.n = current.done
