@@ -1,0 +1,86 @@
+"""Settle a bid in one sampled world: finish the auction, play the contract, score it.
+
+After the candidate call the simple bidder makes every later call (the deciding seat's
+too). The contract is then played by the simple players until ``SOLVE_TRICKS`` tricks are
+left and solved double dummy from there: a full 13-card solve takes seconds to minutes with
+the current solver, far too slow for a hundred worlds and several calls. With a solver fast
+enough for whole deals, ``SOLVE_TRICKS = 13`` makes every world a pure double-dummy solve.
+The deciding seat's value is its points from the points table (``score_deal``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from games.quizzes.wiezen.solving import position_of, seat_no
+from games.quizzes.wiezen.table import finish_auction, play_until, replay_auction
+from games.sampling import World
+from games.solver import Objective, solve
+from games.wiezen import Call, Contract, score_deal
+
+SOLVE_TRICKS = 6
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How one call turned out in one world: the contract (None: thrown in) and points."""
+
+    contract: Contract | None
+    made: bool
+    points: int
+
+
+def contract_after(
+    world: World, dealer: str, prefix: Sequence[tuple[str, Call]], seat: str, call: Call
+) -> Contract | None:
+    """Return the contract the auction ends in when ``seat`` makes ``call`` after ``prefix``."""
+    auction = replay_auction(dealer, world, list(prefix))
+    auction.apply(call, seat)
+    return finish_auction(auction).contract
+
+
+def tricks_taken(
+    world: World, contract: Contract, solve_tricks: int = SOLVE_TRICKS
+) -> dict[str, int]:
+    """Return the tricks each seat takes: simple play, then a double-dummy finish."""
+    play = play_until(world, contract, solve_tricks)
+    won = play.tricks_won()
+    position = position_of(play)
+    defenders = contract.defenders
+    if contract.is_individual:
+        # Miserie: a player who has not yet taken a trick is solved on his own, against
+        # the other three; one who fails takes one trick of the rest, a defender the others.
+        rest = solve_tricks
+        for declarer in contract.declarers:
+            if (
+                won[declarer] == 0
+                and solve(position, Objective.misere(seat_no(declarer))).value == 0
+            ):
+                won[declarer] += 1
+                rest -= 1
+        won[defenders[0] if defenders else contract.declarers[0]] += rest
+        return won
+    side = solve(position, Objective.tricks(seat_no(s) for s in contract.declarers)).value
+    won[contract.declarers[0]] += side
+    won[defenders[0]] += solve_tricks - side
+    return won
+
+
+def settle(
+    world: World,
+    dealer: str,
+    prefix: Sequence[tuple[str, Call]],
+    seat: str,
+    call: Call,
+    settled: dict[Contract, dict[str, int]],
+) -> Outcome:
+    """Return the outcome of ``call`` in ``world``; ``settled`` caches tricks per contract."""
+    contract = contract_after(world, dealer, prefix, seat, call)
+    if contract is None:
+        return Outcome(None, False, 0)
+    if contract not in settled:
+        settled[contract] = tricks_taken(world, contract)
+    score = score_deal(contract, settled[contract])
+    made = score.made[contract.declarers[0]]
+    return Outcome(contract, made, score.points[seat])

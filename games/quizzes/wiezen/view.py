@@ -1,0 +1,78 @@
+"""What a play quiz shows: the JSON position, the prompt, and the rule-text reference."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.cards import SEATS, Card
+from games.quizzes.wiezen.cut import Cut, seat_at
+from games.quizzes.wiezen.table import auction_pairs, cards_text
+from games.wiezen import ContractKind
+
+SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
+TEXT = "kleurenwiezen-extra-bids.nl.txt"
+RULE_REFS = {
+    ContractKind.ASK_JOIN: "DECISIONS.md, Kleurenwiezen (ask/join: the pair needs 8 tricks)",
+    ContractKind.ALONE: "DECISIONS.md, Kleurenwiezen (alone: 5 tricks)",
+    ContractKind.TROEL: f"{TEXT}, Troel",
+    ContractKind.ABONDANCE: f"{TEXT}, Abondance",
+    ContractKind.MISERIE: f"{TEXT}, (Open) Miserie",
+    ContractKind.OPEN_MISERIE: f"{TEXT}, (Open) Miserie",
+    ContractKind.SOLO: f"{TEXT}, Solo",
+}
+
+
+def _plays(leader: str, cards: tuple[Card, ...] | list[Card]) -> list[list[str]]:
+    return [[seat_at(leader, i), str(c)] for i, c in enumerate(cards)]
+
+
+def shown_seats(cut: Cut, double_dummy: bool) -> list[str]:
+    """Return the seats whose hands the learner sees: all, or his own and open miserie hands."""
+    if double_dummy:
+        return list(SEATS)
+    shown = [cut.seat]
+    if cut.contract.open_hands:
+        shown += [s for s in cut.contract.declarers if s != cut.seat]
+    return [s for s in SEATS if s in shown]
+
+
+def play_position(cut: Cut, double_dummy: bool) -> dict[str, Any]:
+    """Return the JSON-safe position of a play quiz; hidden hands are left out."""
+    play = cut.play
+    shown = shown_seats(cut, double_dummy)
+    won = play.tricks_won()
+    side = cut.contract.partners(cut.seat)
+    return {
+        "seat": cut.seat,
+        "dealer": cut.dealer,
+        "hands": {s: cards_text(play.hands[s]) for s in shown},
+        "hidden": [s for s in SEATS if s not in shown],
+        "contract": cut.contract.to_dict(),
+        "auction": auction_pairs(cut.auction),
+        "trick": _plays(play.leader, play.current),
+        "tricks_played": [_plays(t.leader, t.cards) for t in play.tricks],
+        "tricks_won": won,
+        "side_tricks": sum(won[s] for s in side),
+        "tricks_left": cut.tricks_left,
+    }
+
+
+def play_prompt(cut: Cut, double_dummy: bool) -> str:
+    """Return the question of a play quiz."""
+    contract = cut.contract
+    if cut.seat in contract.declarers:
+        role = "declarer" if len(contract.declarers) == 1 else "one of the declaring pair"
+    else:
+        role = "a defender"
+    if contract.is_individual:
+        goal = "make the miserie" if cut.seat in contract.declarers else "beat the miserie"
+    else:
+        goal = "take as many tricks as you can for your side"
+    view = "All four hands are shown." if double_dummy else "You see only your own hand"
+    if not double_dummy:
+        view += " and the open miserie hand." if len(shown_seats(cut, False)) > 1 else "."
+    action = "lead" if not cut.play.current else "play"
+    return (
+        f"Kleurenwiezen, {contract.describe()}. You are {SEAT_NAMES[cut.seat]} ({role}), "
+        f"{cut.tricks_left} tricks to go. {view} Which card do you {action} to {goal}?"
+    )
