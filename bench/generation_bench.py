@@ -4,7 +4,7 @@ mode (in-process), then throughput through real Celery workers with 1 and 2 work
 docs/performance.md.
 
 Environment: BENCH_SECONDS (per game/kind/mode, default 45), BENCH_WORKER_JOBS (default 4),
-BENCH_WORKER_COUNT (quizzes per job, default 5), BENCH_REDIS (default redis://127.0.0.1:6379/9),
+BENCH_WORKER_COUNT (quizzes per job, default 8), BENCH_REDIS (default redis://127.0.0.1:6379/9),
 BENCH_PG (default postgres://postgres@127.0.0.1:5432).
 """
 
@@ -24,11 +24,11 @@ from bench.report import machine, stamp, table, update_section  # noqa: E402
 
 SECONDS = float(os.environ.get("BENCH_SECONDS", "45"))
 WORKER_JOBS = int(os.environ.get("BENCH_WORKER_JOBS", "4"))
-WORKER_COUNT = int(os.environ.get("BENCH_WORKER_COUNT", "5"))
+WORKER_COUNT = int(os.environ.get("BENCH_WORKER_COUNT", "8"))
 REDIS = os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/9")
 PG = os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
 DB_NAME = "trainer_bench_generation"
-WORKER_GAME = ("wiezen", "play", "double_dummy")
+WORKER_GAME = ("wiezen", "play", "single_dummy")
 
 
 def in_process() -> list[list[object]]:

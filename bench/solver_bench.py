@@ -1,0 +1,266 @@
+"""Benchmark the double-dummy solver and write docs/performance.md.
+
+Run ``python bench/solver_bench.py`` (``make bench``). Sections: (1) random bridge-shaped
+Kleurenwiezen deals against DDS (endplay), modes value and cards; (2) the 150 solved Skat
+deals; (3) full Beyond and 500 deals; (4) the pure-Python twin on small endgames. Use
+``--deals`` and friends for a shorter run; every run reports how many positions it timed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from games.cards import SEATS, WIEZEN_DECK, Card, deck_for, format_pbn  # noqa: E402
+from games.solver import Objective, Position, layout_for, solve  # noqa: E402
+from games.solver.backends import backend_name  # noqa: E402
+from games.solver.builders import pbn_position, skat_position  # noqa: E402
+from games.solver.requests import skat_points  # noqa: E402
+from games.solver.samples import CONTRACTS, random_position  # noqa: E402
+
+SKAT_DATA = ROOT / "tests" / "data" / "skat_solved_deals.jsonl"
+OUTPUT = ROOT / "docs" / "performance.md"
+RANKS_BY_BIT = "..23456789TJQKA"
+
+
+def timed(run: Callable[[], object]) -> tuple[object, float]:
+    """Return the result of ``run`` and its wall time in milliseconds."""
+    start = time.perf_counter()
+    out = run()
+    return out, (time.perf_counter() - start) * 1000
+
+
+def summary(times: list[float]) -> dict[str, float]:
+    """Return median, mean and max of a list of times (ms)."""
+    if not times:
+        return {"median": float("nan"), "mean": float("nan"), "max": float("nan")}
+    return {"median": statistics.median(times), "mean": statistics.mean(times), "max": max(times)}
+
+
+def machine() -> list[str]:
+    """Describe the machine the numbers come from."""
+    cpu = platform.processor() or "unknown"
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    load = os.getloadavg() if hasattr(os, "getloadavg") else (0.0, 0.0, 0.0)
+    return [
+        f"- date: {datetime.datetime.now(datetime.UTC).strftime('%Y-%m-%d %H:%M UTC')}",
+        f"- CPU: {cpu}, {os.cpu_count()} logical cores",
+        f"- load average at start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f}",
+        f"- OS: {platform.platform()}",
+        f"- Python {platform.python_version()}, solver backend: {backend_name()}",
+    ]
+
+
+# ------------------------------------------------------------------ bridge vs DDS
+
+
+def _dds_card(card: object) -> str:
+    return "SHDC"[card.suit.value] + RANKS_BY_BIT[card.rank.value.bit_length() - 1]  # type: ignore[attr-defined]
+
+
+def bridge_deals(count: int, seed: int) -> list[tuple[dict[str, list[Card]], str, int]]:
+    """Return ``count`` random 13-card deals with a random trump (or NT) and leader."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(count):
+        cards = WIEZEN_DECK.shuffled(rng.random())
+        hands = {s: cards[i * 13 : (i + 1) * 13] for i, s in enumerate(SEATS)}
+        out.append((hands, rng.choice(["S", "H", "D", "C", "NT"]), rng.randrange(4)))
+    return out
+
+
+def bench_bridge(count: int, seed: int) -> list[str]:
+    """Time this solver against DDS on random deals, both modes; count agreements."""
+    try:
+        from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return ["endplay is not installed: section skipped."]
+    rows = []
+    for mode in ("value", "cards"):
+        ours: list[float] = []
+        theirs: list[float] = []
+        agree = 0
+        for hands, trump, leader in bridge_deals(count, seed):
+            pbn = format_pbn(hands)
+            deal = Deal(pbn)
+            deal.trump = Denom("SHDCN".index(trump[0]))
+            deal.first = Player(leader)
+            dds_mode = SolveMode.Default if mode == "cards" else SolveMode.OptimalOne
+            found, ms = timed(lambda d=deal, m=dds_mode: list(solve_board(d, m)))
+            theirs.append(ms)
+            position = pbn_position(layout_for("wiezen", trump), pbn, leader)
+            result, ms = timed(lambda p=position, m=mode: solve(p, Objective.tricks([0, 2]), m))
+            ours.append(ms)
+            ns = leader % 2 == 0
+            scores = {_dds_card(c): (s if ns else 13 - s) for c, s in found}  # type: ignore[attr-defined]
+            if mode == "cards":
+                agree += result.cards == scores  # type: ignore[attr-defined]
+            else:
+                agree += result.value == next(iter(scores.values()))  # type: ignore[attr-defined]
+        a, b = summary(ours), summary(theirs)
+        rows.append(
+            f"| {mode} | {count} | {agree}/{count} | {a['median']:.1f} | {a['mean']:.1f} | "
+            f"{b['median']:.1f} | {b['mean']:.1f} | {a['median'] / b['median']:.2f} | "
+            f"{a['mean'] / b['mean']:.2f} |"
+        )
+        print(rows[-1], flush=True)
+    head = [
+        "| mode | deals | agree with DDS | ours median ms | ours mean ms | DDS median ms | "
+        "DDS mean ms | median ratio | mean ratio |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    return head + rows
+
+
+# --------------------------------------------------------------------------- Skat
+
+
+def bench_skat(limit: int) -> list[str]:
+    """Time the solved Skat deals and count how many match the stored value."""
+    deals = [json.loads(line) for line in SKAT_DATA.read_text().splitlines() if line.strip()]
+    deals = deals[:limit]
+    times, agree = [], 0
+    for deal in deals:
+        position = skat_position(deal["game"], deal["hands"], deal["leader"])
+        result, ms = timed(lambda p=position, d=deal: solve(p, Objective.points([d["declarer"]])))
+        times.append(ms)
+        agree += result.value + skat_points(deal["skat"]) == deal["declarer_points"]  # type: ignore[attr-defined]
+    s = summary(times)
+    row = (
+        f"| {len(deals)} | {agree}/{len(deals)} | {s['median']:.1f} | {s['mean']:.1f} | "
+        f"{s['max']:.1f} |"
+    )
+    print(row, flush=True)
+    return [
+        "| deals | agree with data | median ms | mean ms | max ms |",
+        "|---|---|---|---|---|",
+        row,
+    ]
+
+
+# --------------------------------------------------------------- Beyond and 500
+
+
+def full_deal(game: str, seed: int) -> tuple[Position, Objective]:
+    """Return a random full deal of Beyond (13 cards) or 500 (10 cards, kitty aside)."""
+    rng = random.Random(seed)
+    contract = rng.choice([c for c in CONTRACTS[game] if c != "misere"])
+    layout = layout_for(game, contract)
+    size = 13 if game == "beyond" else 10
+    cards = deck_for(game).shuffled(rng.random())
+    hands = [cards[i * size : (i + 1) * size] for i in range(4)]
+    leader = rng.randrange(4)
+    if game == "beyond":
+        objective = Objective.tricks([leader, (leader + 2) % 4])
+    else:
+        objective = Objective.tricks([leader, (leader + 2) % 4])
+    return Position.build(layout, hands, leader), objective
+
+
+def bench_full(game: str, count: int) -> str:
+    """Time ``count`` full deals of ``game`` in value mode."""
+    times = []
+    for seed in range(count):
+        position, objective = full_deal(game, seed)
+        _, ms = timed(lambda p=position, o=objective: solve(p, o))
+        times.append(ms)
+    s = summary(times)
+    row = f"| {game} | {count} | {s['median']:.1f} | {s['mean']:.1f} | {s['max']:.1f} |"
+    print(row, flush=True)
+    return row
+
+
+# ------------------------------------------------------------------ Python twin
+
+
+def bench_twin(count: int, tricks: int) -> list[str]:
+    """Time the pure-Python twin (and the C core) on small endgames of every game."""
+    rows = []
+    for game in sorted(CONTRACTS):
+        twin, core = [], []
+        for seed in range(count):
+            sample = random_position(game, seed, tricks)
+            _, ms = timed(
+                lambda s=sample: solve(s.position, s.objective, "cards", backend="python")
+            )
+            twin.append(ms)
+            _, ms = timed(lambda s=sample: solve(s.position, s.objective, "cards"))
+            core.append(ms)
+        a, b = summary(twin), summary(core)
+        rows.append(
+            f"| {game} | {count} | {tricks} | {a['median']:.2f} | {a['mean']:.2f} | "
+            f"{b['median']:.3f} | {b['mean']:.3f} |"
+        )
+        print(rows[-1], flush=True)
+    head = [
+        "| game | positions | tricks left | twin median ms | twin mean ms | core median ms | "
+        "core mean ms |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    return head + rows
+
+
+def main() -> int:
+    """Run the benchmarks and write docs/performance.md."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--deals", type=int, default=200, help="bridge deals for section 1")
+    parser.add_argument("--skat", type=int, default=150, help="Skat deals for section 2")
+    parser.add_argument("--full", type=int, default=20, help="Beyond and 500 deals, section 3")
+    parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
+    parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument("--output", type=Path, default=OUTPUT)
+    args = parser.parse_args()
+    lines = ["# Solver performance", "", "Written by `bench/solver_bench.py` (`make bench`).", ""]
+    lines += ["## Machine", "", *machine(), ""]
+    lines += ["Timings are wall-clock per position, one thread, noisy on a shared machine.", ""]
+    print("\n".join(lines), flush=True)
+    sections = [
+        (
+            "1. Kleurenwiezen (bridge-shaped) deals against DDS",
+            lambda: bench_bridge(args.deals, args.seed),
+        ),
+        ("2. The solved Skat deals", lambda: bench_skat(args.skat)),
+        (
+            "3. Full Beyond and 500 deals (value mode)",
+            lambda: [
+                "| game | deals | median ms | mean ms | max ms |",
+                "|---|---|---|---|---|",
+                bench_full("beyond", args.full),
+                bench_full("five_hundred", args.full),
+            ],
+        ),
+        (
+            "4. The pure-Python twin on small endgames (cards mode)",
+            lambda: bench_twin(args.endgames, 3),
+        ),
+    ]
+    for title, run in sections:
+        print(f"## {title}", flush=True)
+        lines += [f"## {title}", "", *run(), ""]  # type: ignore[misc]
+    args.output.write_text("\n".join(lines) + "\n")
+    print(f"wrote {args.output}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
