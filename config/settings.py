@@ -37,9 +37,11 @@ INSTALLED_APPS = [
     "trainer",
     "lessons",
     "api",
+    "accounts",
 ]
 
 MIDDLEWARE = [
+    "trainer.middleware.ServerTimingMiddleware",
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
@@ -65,6 +67,7 @@ TEMPLATES = [
                 "django.template.context_processors.request",
                 "django.contrib.auth.context_processors.auth",
                 "django.contrib.messages.context_processors.messages",
+                "trainer.context_processors.training",
             ],
         },
     },
@@ -86,6 +89,20 @@ DATABASES = {
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
+
+# E-mail (password reset links). The embedded default prints mails on the console.
+EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "localhost")
+EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 25, minimum=1)
+EMAIL_HOST_USER = env_str("DJANGO_EMAIL_USER", "")
+EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_PASSWORD", "")
+EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", False)
+DEFAULT_FROM_EMAIL = env_str("DJANGO_EMAIL_FROM", "trainer@localhost")
+
+# Training: when a learner has fewer unseen quizzes than this in a game/kind, a generation
+# job for TRAIN_REFILL_COUNT more is queued (one at a time per game/kind).
+TRAIN_REFILL_BELOW = env_int("TRAIN_REFILL_BELOW", 20, minimum=0)
+TRAIN_REFILL_COUNT = env_int("TRAIN_REFILL_COUNT", 50, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},

@@ -7,7 +7,9 @@ urlpatterns = [
     path("", trainer_views.home, name="home"),
     path("healthz", trainer_views.healthz, name="healthz"),
     path("lessons/", include("lessons.urls")),
+    path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("trainer.urls")),
     path("api/", include("api.urls")),
     path("admin/", admin.site.urls),
 ]

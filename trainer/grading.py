@@ -48,8 +48,12 @@ class Grade:
         return next(c for c in self.choices if c.chosen)
 
 
+KNOWN_UNITS = ("tricks", "card points", "points")
+
+
 def _number(value: float) -> str:
-    return f"{value:g}" if value == round(value) else f"{value:.2f}".rstrip("0")
+    text = f"{value:.2f}".rstrip("0").rstrip(".")
+    return "0" if text == "-0" else text
 
 
 def _plural(count: float, word: str) -> str:
@@ -69,6 +73,12 @@ def describe(unit: str, value: float, gap: float, is_bid: bool, up: bool = True)
         if gap <= 0:
             return f"Best: {verb} succeeds {rate:.0%} of the time."
         return f"{verb.capitalize()} fails {1 - rate:.0%} of the time ({_rate(gap):.0%} worse)."
+    if unit not in KNOWN_UNITS:
+        # A unit we have no sentence for (e.g. a convention score): state the two values.
+        best = value + gap if up else value - gap
+        if gap <= 0:
+            return f"Best: worth {_number(value)} ({unit})."
+        return f"Worth {_number(value)} ({unit}) against {_number(best)} for the best."
     if gap <= 0:
         return f"Best: {_plural(value, unit.rstrip('s') or 'point')} for your side."
     if not up:

@@ -35,11 +35,15 @@ class Learner:
     def is_visitor(self) -> bool:
         return self.user_id is None
 
+    def lookup(self) -> dict[str, Any]:
+        """Return the field lookups selecting this learner's rows."""
+        if self.user_id is not None:
+            return {"user_id": self.user_id}
+        return {"user__isnull": True, "visitor": self.visitor}
+
     def rows(self) -> Q:
         """Return the filter selecting this learner's rows."""
-        if self.user_id is not None:
-            return Q(user_id=self.user_id)
-        return Q(user__isnull=True, visitor=self.visitor)
+        return Q(**self.lookup())
 
     def owner_fields(self) -> dict[str, Any]:
         """Return the field values that mark a new row as this learner's."""

@@ -15,11 +15,11 @@ from datetime import datetime
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from config.celery import app as celery_app
 from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from config.celery import app as celery_app
 from games.quizzes import KINDS, MODES, load_generators
 from trainer.generation import JobRequestError, create_job
 from trainer.learners import Learner
@@ -34,8 +34,6 @@ WINDOWS: tuple[float | None, ...] = (100.0, 200.0, 400.0, 800.0, None)
 # Pick at random among this many nearest quizzes, so two learners at the same rating do not
 # walk the bank in the same order.
 NEAREST = 8
-REFILL_BELOW = int(getattr(settings, "TRAIN_REFILL_BELOW", 20))
-REFILL_COUNT = int(getattr(settings, "TRAIN_REFILL_COUNT", 50))
 
 
 class FilterError(ValueError):
@@ -182,10 +180,11 @@ def kinds_for(game: str, filters: Filters) -> list[str]:
 def refill_if_low(learner: Learner, game: str, kinds: list[str]) -> list[GenerationJob]:
     """Queue a generation job for each game/kind where the learner has few unseen quizzes."""
     jobs = []
+    below = int(getattr(settings, "TRAIN_REFILL_BELOW", 20))
     seen = answered(learner).filter(game=game).values("quiz_id")
     for kind in kinds:
-        left = Quiz.objects.filter(game=game, kind=kind).exclude(pk__in=seen)[:REFILL_BELOW]
-        if len(left) >= REFILL_BELOW:
+        unseen = Quiz.objects.filter(game=game, kind=kind).exclude(pk__in=seen)
+        if len(unseen.values_list("pk", flat=True)[:below]) >= below:
             continue
         job = queue_refill(game, kind)
         if job is not None:
@@ -205,7 +204,8 @@ def queue_refill(game: str, kind: str) -> GenerationJob | None:
     # start (make run); with workers it is queued after the commit as usual.
     eager = bool(celery_app.conf.task_always_eager)
     try:
-        job = create_job(game=game, kind=kind, count=REFILL_COUNT, enqueue=not eager)
+        count = int(getattr(settings, "TRAIN_REFILL_COUNT", 50))
+        job = create_job(game=game, kind=kind, count=count, enqueue=not eager)
     except JobRequestError as exc:
         log.info("no refill for %s/%s: %s", game, kind, exc)
         return None

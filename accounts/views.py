@@ -1,0 +1,33 @@
+"""Sign up: create the account, log in (which keeps the visitor's training), go on."""
+
+from __future__ import annotations
+
+from django.contrib.auth import login
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.utils.http import url_has_allowed_host_and_scheme
+from django.views.decorators.http import require_http_methods
+
+from accounts.forms import SignUpForm
+
+
+def _next_url(request: HttpRequest) -> str:
+    wanted = request.POST.get("next") or request.GET.get("next") or ""
+    safe = url_has_allowed_host_and_scheme(
+        wanted, allowed_hosts={request.get_host()}, require_https=request.is_secure()
+    )
+    return wanted if safe else reverse("train:dashboard")
+
+
+@require_http_methods(["GET", "HEAD", "POST"])
+def signup(request: HttpRequest) -> HttpResponse:
+    """Show the sign-up form; on success log the new user in and continue."""
+    if request.user.is_authenticated:
+        return redirect(_next_url(request))
+    form = SignUpForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        user = form.save()
+        login(request, user, backend="django.contrib.auth.backends.ModelBackend")
+        return redirect(_next_url(request))
+    return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})

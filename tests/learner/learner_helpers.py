@@ -1,0 +1,62 @@
+"""Helpers for the learner tests: a quiz draft shaped like docs/quizzes.md, and player steps."""
+
+from __future__ import annotations
+
+from django.test import Client
+
+from games.cards import WIEZEN_DECK
+from games.quizzes.base import Candidate, QuizDraft
+from trainer.models import Quiz
+
+PASSWORD = "trick-taking-2026"
+
+
+def wiezen_draft(
+    n: int, rating: float = 1500.0, themes: tuple[str, ...] = ("finesse",)
+) -> QuizDraft:
+    """Return a Kleurenwiezen play decision shaped like docs/quizzes.md (values are made up)."""
+    cards = [str(c) for c in WIEZEN_DECK.shuffled(n)]
+    hand, east, west, north_trick = cards[:4], cards[4:8], cards[8:12], cards[12]
+    best, second, *rest = hand
+    candidates = [
+        Candidate(best, 3.0, True, refutation=""),
+        Candidate(second, 2.0, False, refutation="East wins the next trick", line=(second, "HA")),
+        *[Candidate(c, 1.0, False, refutation="gives up two tricks") for c in rest],
+    ]
+    return QuizDraft(
+        game="wiezen",
+        kind="play",
+        mode="double_dummy",
+        prompt=f"Which card do you play? (quiz {n})",
+        position={
+            "seat": "S",
+            "hands": {"S": hand, "E": east, "W": west},
+            "hidden": ["N"],
+            "contract": {"kind": "ask_join", "declarers": ["N", "S"], "trump": "H",
+                         "description": "ask/join in hearts by N and S"},
+            "auction": [["N", "ask hearts"], ["S", "join"]],
+            "trick": [["N", north_trick]],
+            "tricks_played": [],
+        },
+        candidates=tuple(candidates),
+        unit="tricks",
+        themes=themes,
+        rating=rating,
+        rule_ref="DECISIONS.md, Kleurenwiezen (ask/join: the pair needs 8 tricks)",
+        seed=n,
+    )  # fmt: skip
+
+
+def take_quiz(client: Client, game: str = "wiezen", query: str = "") -> Quiz:
+    """Open the player and return the quiz it shows."""
+    response = client.get(f"/train/{game}/" + (f"?{query}" if query else ""))
+    assert response.status_code == 200, response.content[:500]
+    quiz = response.context["quiz"]
+    assert isinstance(quiz, Quiz)
+    return quiz
+
+
+def answer(client: Client, quiz: Quiz, right: bool, game: str = "wiezen") -> object:
+    """Answer the shown quiz right or wrong; return the response of the POST."""
+    choice = next(c["answer"] for c in quiz.candidates if c["accepted"] == right)
+    return client.post(f"/train/{game}/answer/", {"quiz": quiz.pk, "answer": choice})

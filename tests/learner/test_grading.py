@@ -1,0 +1,78 @@
+"""Grading reads the stored candidate values only, and says what each choice is worth."""
+
+from __future__ import annotations
+
+import pytest
+
+from trainer.grading import GradingError, describe, grade
+
+CARDS = [
+    {"answer": "SA", "label": "SA", "value": 5, "accepted": True},
+    {"answer": "SK", "label": "SK", "value": 5, "accepted": True},
+    {"answer": "H2", "value": 4, "accepted": False, "refutation": "loses a trick",
+     "line": ["H2", "HA", "S3"]},
+    {"answer": "D9", "value": 3, "accepted": False},
+]  # fmt: skip
+
+
+def test_an_accepted_answer_is_right_with_no_loss():
+    result = grade(CARDS, "tricks", "SK")
+    assert result.correct and result.loss == 0
+    assert result.chosen.answer == "SK"
+
+
+def test_equivalent_accepted_answers_are_all_right():
+    assert grade(CARDS, "tricks", "SA").correct and grade(CARDS, "tricks", "SK").correct
+
+
+def test_a_rejected_answer_carries_its_loss_refutation_and_line():
+    result = grade(CARDS, "tricks", "H2")
+    assert not result.correct
+    assert result.loss == 1
+    assert result.chosen.refutation == "loses a trick"
+    assert result.chosen.line == ("H2", "HA", "S3")
+    assert result.chosen.summary == "Gives up 1 trick (4 instead of the best)."
+
+
+def test_every_choice_is_valued_against_the_best():
+    gaps = {c.answer: c.gap for c in grade(CARDS, "tricks", "SA").choices}
+    assert gaps == {"SA": 0, "SK": 0, "H2": 1, "D9": 2}
+
+
+def test_an_answer_that_is_not_a_choice_names_the_choices():
+    with pytest.raises(GradingError, match=r"'CJ' is not one of this quiz's choices \(SA, SK"):
+        grade(CARDS, "tricks", "CJ")
+
+
+def test_a_unit_where_less_is_better_is_read_from_the_accepted_answers():
+    cands = [
+        {"answer": "a", "value": 2, "accepted": True},
+        {"answer": "b", "value": 5, "accepted": False},
+    ]
+    result = grade(cands, "penalty", "b")
+    assert result.loss == 3
+    assert result.chosen.summary == "Worth 5 (penalty) against 2 for the best."
+
+
+def test_card_points_and_make_rates_are_spoken_in_their_units():
+    assert describe("card points", 47, 14, False) == "14 card points less (47 instead of the best)."
+    assert describe("make rate", 0.3, 0.5, True) == "This bid fails 70% of the time (50% worse)."
+    assert describe("make rate", 0.8, 0, True) == "Best: this bid succeeds 80% of the time."
+
+
+def test_broken_candidates_are_named():
+    with pytest.raises(GradingError, match="candidate 0 is broken"):
+        grade([{"answer": "x"}], "tricks", "x")
+    with pytest.raises(GradingError, match="no accepted answer"):
+        grade([{"answer": "x", "value": 1, "accepted": False}], "tricks", "x")
+
+
+def test_values_are_written_without_stray_decimals():
+    assert (
+        describe("points", 91.8, 45.999999, False) == "46 points less (91.8 instead of the best)."
+    )
+
+
+def test_a_unit_without_a_sentence_states_both_values():
+    assert describe("convention", 0, 1, True) == "Worth 0 (convention) against 1 for the best."
+    assert describe("convention", 1, 0, True) == "Best: worth 1 (convention)."

@@ -1,0 +1,151 @@
+"""Answer a quiz: grade from stored values, store the attempt, move ratings and the review.
+
+No solving happens here: ``trainer.grading`` reads only the candidates stored with the quiz.
+Ratings move on the learner's first attempt at a quiz only. A missed quiz gets a review card;
+every later answer to it is graded for FSRS from correctness, time and hints.
+"""
+
+from __future__ import annotations
+
+from django.db import IntegrityError, transaction
+from django.http import Http404
+from django.utils import timezone
+
+from trainer import ratings, review, tickets
+from trainer.grading import Grade, GradingError, grade
+from trainer.learners import Learner
+from trainer.models import Attempt, Quiz, RatingPoint, ReviewCard, SkillRating
+from trainer.selection import Filters, next_quiz
+
+
+class NotGivenError(ValueError):
+    """Raised for an answer to a quiz that was not handed out (or was answered already)."""
+
+
+def access_attempt(learner: Learner | None, attempt_id: int) -> Attempt:
+    """Return the learner's own attempt, or raise Http404 (also for someone else's)."""
+    if learner is None:
+        raise Http404("no such attempt")
+    attempt = Attempt.objects.filter(learner.rows(), pk=attempt_id).select_related("quiz").first()
+    if attempt is None:
+        raise Http404("no such attempt")
+    return attempt
+
+
+def _rate(learner: Learner, quiz: Quiz, correct: bool) -> float:
+    """Rate the game learner vs quiz; store both ratings and a history point."""
+    skill, _ = SkillRating.objects.select_for_update().get_or_create(
+        **learner.lookup(), game=quiz.game, defaults=learner.owner_fields()
+    )
+    locked = Quiz.objects.select_for_update().only(
+        "rating", "rating_deviation", "rating_volatility"
+    )
+    quiz_row = locked.get(pk=quiz.pk)
+    mine = ratings.Rating(skill.rating, skill.deviation, skill.volatility)
+    if skill.games:
+        # A learner back after days away is less certain: one idle period per whole day.
+        mine = ratings.idle(mine, (timezone.now() - skill.updated_at).days)
+    theirs = ratings.Rating(quiz_row.rating, quiz_row.rating_deviation, quiz_row.rating_volatility)
+    mine, theirs = ratings.duel(mine, theirs, 1.0 if correct else 0.0)
+    skill.rating, skill.deviation, skill.volatility = mine.rating, mine.deviation, mine.volatility
+    skill.games += 1
+    skill.save(update_fields=["rating", "deviation", "volatility", "games", "updated_at"])
+    Quiz.objects.filter(pk=quiz.pk).update(
+        rating=theirs.rating,
+        rating_deviation=theirs.deviation,
+        rating_volatility=theirs.volatility,
+    )
+    RatingPoint.objects.create(
+        game=quiz.game, rating=mine.rating, deviation=mine.deviation, **learner.owner_fields()
+    )
+    return mine.rating
+
+
+def _review(learner: Learner, quiz: Quiz, correct: bool, seconds: float | None, hints: int) -> None:
+    """Reschedule the quiz's review card, or open one for a missed quiz."""
+    now = timezone.now()
+    card = ReviewCard.objects.select_for_update().filter(learner.rows(), quiz=quiz).first()
+    if card is None and correct:
+        return
+    if card is None:
+        card = ReviewCard(
+            quiz=quiz, game=quiz.game, card=review.new_card(quiz.pk), due=now,
+            **learner.owner_fields(),
+        )  # fmt: skip
+    grade_ = review.review_grade(correct, seconds, hints)
+    card.card, card.due = review.schedule(card.card, grade_, now, seconds)
+    card.reviews += 1
+    card.lapses += 0 if correct else 1
+    card.save()
+
+
+def answer_quiz(
+    learner: Learner,
+    quiz: Quiz,
+    answer: str,
+    seconds: float | None = None,
+    hints: int = 0,
+    from_review: bool = False,
+) -> tuple[Attempt, Grade]:
+    """Grade and store one answer; raise GradingError when it is not one of the choices."""
+    verdict = grade(quiz.candidates, quiz.unit, answer, quiz.kind)
+    with transaction.atomic():
+        first = not Attempt.objects.filter(learner.rows(), quiz=quiz).exists()
+        fields = {
+            "quiz": quiz,
+            "game": quiz.game,
+            "answer": answer,
+            "correct": verdict.correct,
+            "loss": verdict.loss,
+            "seconds": seconds,
+            "hints": hints,
+            "review": from_review,
+            "quiz_rating": quiz.rating,
+            **learner.owner_fields(),
+        }
+        try:
+            with transaction.atomic():
+                attempt = Attempt.objects.create(first=first, **fields)
+        except IntegrityError:
+            # A second tab answered the same quiz a moment earlier: this one is a repeat.
+            first = False
+            attempt = Attempt.objects.create(first=False, **fields)
+        if first:
+            attempt.learner_rating = _rate(learner, quiz, verdict.correct)
+            attempt.save(update_fields=["learner_rating"])
+        _review(learner, quiz, verdict.correct, seconds, hints)
+    return attempt, verdict
+
+
+def serve(
+    session: tickets.Session, learner: Learner, game: str, filters: Filters
+) -> tuple[Quiz, tickets.Ticket] | None:
+    """Return the quiz to show: the unanswered one for these filters, else the next one."""
+    query = filters.as_query()
+    ticket = tickets.current(session)
+    if ticket is not None and ticket.game == game and ticket.query == query:
+        quiz = Quiz.objects.filter(pk=ticket.quiz, game=game).first()
+        if quiz is not None:
+            return quiz, ticket
+    pick = next_quiz(learner, game, filters, bool(session.get(tickets.LAST_REVIEW_KEY)))
+    if pick is None:
+        return None
+    return pick.quiz, tickets.issue(session, pick.quiz.pk, game, query, pick.review)
+
+
+def submit(
+    session: tickets.Session, learner: Learner, game: str, quiz_id: int, answer: str
+) -> tuple[Attempt, Grade]:
+    """Answer the quiz that was handed out; time and hints come from its ticket."""
+    ticket = tickets.current(session)
+    if ticket is None or ticket.quiz != quiz_id or ticket.game != game:
+        raise NotGivenError(
+            f"quiz {quiz_id} is not the quiz you were given, or it was answered already"
+        )
+    quiz = Quiz.objects.filter(pk=quiz_id, game=game).first()
+    if quiz is None:
+        raise NotGivenError(f"quiz {quiz_id} is no longer in the bank")
+    if answer not in {str(c.get("answer")) for c in quiz.candidates}:
+        raise GradingError(f"{answer!r} is not one of this quiz's choices")
+    tickets.take(session, quiz_id)
+    return answer_quiz(learner, quiz, answer, ticket.seconds(), ticket.hints, ticket.review)

@@ -1,0 +1,176 @@
+"""The quiz player: choose a game, get a quiz, answer it, see the verdict."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.core.cache import cache
+from django.db.models import Count
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.urls import reverse
+from django.views.decorators.http import require_GET, require_POST
+
+from games.catalog import GAMES
+from games.quizzes import KINDS, MODES
+from trainer import tickets
+from trainer.grading import GradingError, grade
+from trainer.learners import learner_for
+from trainer.lesson_links import lesson_for
+from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
+from trainer.player import NotGivenError, access_attempt, serve, submit
+from trainer.positions import choice_html, choice_order, line_html, position_view
+from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, due_count, learner_rating
+
+THEMES_CACHE_SECONDS = 300
+
+
+def _game(game: str) -> Any:
+    if game not in GAMES:
+        raise Http404(f"unknown game {game!r}")
+    return GAMES[game]
+
+
+def themes_of(game: str) -> list[str]:
+    """Return the theme tags found in a game's bank (cached: the bank changes slowly)."""
+    key = f"trainer:themes:{game}"
+    found = cache.get(key)
+    if found is None:
+        tags: set[str] = set()
+        for themes in Quiz.objects.filter(game=game).values_list("themes", flat=True):
+            tags.update(str(t) for t in themes or [])
+        found = sorted(tags)
+        cache.set(key, found, THEMES_CACHE_SECONDS)
+    return list(found)
+
+
+def _choices_form(game: str, filters: Filters) -> dict[str, Any]:
+    return {
+        "filters": filters,
+        "kinds": [(k, label) for k, label in KIND_CHOICES if k in KINDS],
+        "modes": [(m, label) for m, label in MODE_CHOICES if m in MODES],
+        "themes": themes_of(game),
+        "difficulties": list(DIFFICULTY_OFFSETS),
+    }
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    """List the games with the size of their quiz banks and the reviews due."""
+    learner = learner_for(request)
+    counts = dict(Quiz.objects.values_list("game").annotate(n=Count("id")))
+    rows = [
+        {
+            "info": info,
+            "quizzes": counts.get(slug, 0),
+            "due": due_count(learner, slug),
+            "rating": learner_rating(learner, slug) if learner else None,
+        }
+        for slug, info in GAMES.items()
+    ]
+    return render(request, "train/index.html", {"rows": rows})
+
+
+def _bad_filters(request: HttpRequest, info: Any, error: str) -> HttpResponse:
+    context = {"info": info, "error": error, **_choices_form(info.slug, Filters())}
+    return render(request, "train/empty.html", context, status=400)
+
+
+@require_GET
+def play(request: HttpRequest, game: str) -> HttpResponse:
+    """Show the learner's current quiz in this game, or pick the next one."""
+    info = _game(game)
+    try:
+        filters = Filters.from_query(request.GET.dict())
+    except FilterError as exc:
+        return _bad_filters(request, info, str(exc))
+    learner = learner_for(request, create=True)
+    assert learner is not None
+    served = serve(request.session, learner, game, filters)
+    context: dict[str, Any] = {"info": info, "query": filters.as_query()}
+    context.update(_choices_form(game, filters))
+    if served is None:
+        return render(request, "train/empty.html", context)
+    quiz, ticket = served
+    choices = [
+        {"answer": c["answer"], "html": choice_html(str(c["answer"]), str(c.get("label") or ""))}
+        for c in choice_order(quiz)
+    ]
+    context.update(
+        quiz=quiz,
+        ticket=ticket,
+        view=position_view(quiz),
+        choices=choices,
+        rating=learner_rating(learner, game),
+    )
+    return render(request, "train/quiz.html", context)
+
+
+def _back_to_play(game: str, query: str) -> HttpResponse:
+    url = reverse("train:play", args=[game])
+    return redirect(f"{url}?{query}" if query else url)
+
+
+@require_POST
+def hint(request: HttpRequest, game: str) -> HttpResponse:
+    """Count a hint on the current quiz and show the quiz again with the hint."""
+    _game(game)
+    ticket = tickets.current(request.session)
+    if ticket is not None and ticket.game == game:
+        tickets.add_hint(request.session, ticket.quiz)
+        return _back_to_play(game, ticket.query)
+    return _back_to_play(game, "")
+
+
+@require_POST
+def answer(request: HttpRequest, game: str) -> HttpResponse:
+    """Grade the answer to the current quiz and show the verdict."""
+    info = _game(game)
+    learner = learner_for(request, create=True)
+    assert learner is not None
+    ticket = tickets.current(request.session)
+    try:
+        quiz_id = int(request.POST.get("quiz", ""))
+    except ValueError:
+        quiz_id = -1
+    try:
+        attempt, _grade = submit(
+            request.session, learner, game, quiz_id, request.POST.get("answer", "")
+        )
+    except (NotGivenError, GradingError) as exc:
+        context = {"info": info, "error": str(exc), "query": ticket.query if ticket else ""}
+        return render(request, "train/not_given.html", context, status=400)
+    url = reverse("train:attempt", args=[attempt.pk])
+    query = ticket.query if ticket else ""
+    return redirect(f"{url}?{query}" if query else url)
+
+
+@require_GET
+def attempt(request: HttpRequest, pk: int) -> HttpResponse:
+    """Show one of the learner's own answers with every choice's value and the refutation."""
+    learner = learner_for(request)
+    item = access_attempt(learner, pk)
+    quiz = item.quiz
+    verdict = grade(quiz.candidates, quiz.unit, item.answer, quiz.kind)
+    try:
+        filters = Filters.from_query(request.GET.dict())
+    except FilterError:
+        filters = Filters()
+    order = [str(c["answer"]) for c in choice_order(quiz)]
+    rows = sorted(verdict.choices, key=lambda c: order.index(c.answer) if c.answer in order else 0)
+    chosen = verdict.chosen
+    context = {
+        "info": GAMES[quiz.game],
+        "attempt": item,
+        "quiz": quiz,
+        "verdict": verdict,
+        "chosen": chosen,
+        "chosen_html": choice_html(chosen.answer, chosen.label),
+        "rows": [{"c": c, "html": choice_html(c.answer, c.label)} for c in rows],
+        "line": line_html(chosen.line) if chosen.line else None,
+        "view": position_view(quiz),
+        "lesson": lesson_for(quiz),
+        "query": filters.as_query(),
+        "due": due_count(learner, quiz.game),
+    }
+    return render(request, "train/attempt.html", context)
