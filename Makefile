@@ -31,7 +31,7 @@ test: setup
 lint: setup
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games config trainer lessons api
+	$(VENV)/bin/mypy games config trainer lessons api accounts
 
 format: setup
 	$(VENV)/bin/ruff format .

@@ -1,6 +1,6 @@
 from django.contrib import admin
 
-from trainer.models import GenerationJob, Quiz
+from trainer.models import Attempt, GenerationJob, Quiz, ReviewCard, SkillRating
 
 
 @admin.register(GenerationJob)
@@ -25,3 +25,24 @@ class QuizAdmin(admin.ModelAdmin):
     list_display = ("id", "game", "kind", "mode", "rating", "unit", "created_at")
     list_filter = ("game", "kind", "mode")
     search_fields = ("position_hash", "prompt")
+
+
+@admin.register(Attempt)
+class AttemptAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "quiz", "correct", "first", "created_at")
+    list_filter = ("correct", "first")
+    list_select_related = ("user", "quiz")
+    raw_id_fields = ("quiz",)
+
+
+@admin.register(SkillRating)
+class SkillRatingAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "game", "rating", "deviation")
+    list_select_related = ("user",)
+
+
+@admin.register(ReviewCard)
+class ReviewCardAdmin(admin.ModelAdmin):
+    list_display = ("id", "user", "quiz", "due")
+    list_select_related = ("user", "quiz")
+    raw_id_fields = ("quiz",)
