@@ -59,7 +59,10 @@ def _contract(contract: Any) -> tuple[str, list[tuple[str, str]]]:
         return str(contract), []
     title = next((str(contract[k]) for k in TITLE_KEYS if contract.get(k)), "")
     details = []
-    for key, value in contract.items():
+    # A fixed order (who plays first, then the rest by name): PostgreSQL's jsonb does not keep
+    # the order the generator wrote the keys in.
+    for key in sorted(contract, key=lambda k: (k not in SEAT_KEYS, k)):
+        value = contract[key]
         if (
             key in TITLE_KEYS
             or value is False
