@@ -81,7 +81,7 @@ def bridge_deals(count: int, seed: int) -> list[tuple[dict[str, list[Card]], str
     rng = random.Random(seed)
     out = []
     for _ in range(count):
-        cards = WIEZEN_DECK.shuffled(rng.random())
+        cards = WIEZEN_DECK.shuffled(rng.randrange(2**32))
         hands = {s: cards[i * 13 : (i + 1) * 13] for i, s in enumerate(SEATS)}
         out.append((hands, rng.choice(["S", "H", "D", "C", "NT"]), rng.randrange(4)))
     return out
@@ -167,7 +167,7 @@ def full_deal(game: str, seed: int) -> tuple[Position, Objective]:
     contract = rng.choice([c for c in CONTRACTS[game] if c != "misere"])
     layout = layout_for(game, contract)
     size = 13 if game == "beyond" else 10
-    cards = deck_for(game).shuffled(rng.random())
+    cards = deck_for(game).shuffled(rng.randrange(2**32))
     hands = [cards[i * size : (i + 1) * size] for i in range(4)]
     leader = rng.randrange(4)
     if game == "beyond":
@@ -225,7 +225,7 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=200, help="bridge deals for section 1")
     parser.add_argument("--skat", type=int, default=150, help="Skat deals for section 2")
-    parser.add_argument("--full", type=int, default=20, help="Beyond and 500 deals, section 3")
+    parser.add_argument("--full", type=int, default=5, help="Beyond and 500 deals, section 3")
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--output", type=Path, default=OUTPUT)
@@ -233,6 +233,11 @@ def main() -> int:
     lines = ["# Solver performance", "", "Written by `bench/solver_bench.py` (`make bench`).", ""]
     lines += ["## Machine", "", *machine(), ""]
     lines += ["Timings are wall-clock per position, one thread, noisy on a shared machine.", ""]
+    lines += [
+        f"Run: `bench/solver_bench.py --deals {args.deals} --skat {args.skat} --full {args.full} "
+        f"--endgames {args.endgames} --seed {args.seed}`",
+        "",
+    ]
     print("\n".join(lines), flush=True)
     sections = [
         (

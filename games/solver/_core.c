@@ -1,0 +1,1137 @@
+/* C core of the double-dummy solver (see docs/solver.md and reference.py, its twin).
+ *
+ * Cards are internal indices 0..63 laid out by games/solver/layout.py: each effective suit
+ * ("block") is a contiguous run ordered weakest to strongest, so following suit is a mask
+ * test and "beats" is an integer comparison. The search is a fail-soft alpha-beta driven by
+ * zero-window probes, with a transposition table at trick boundaries keyed on relative
+ * ranks, equivalent-card pruning and move ordering. All search state lives in a Ctx on the
+ * C stack of the calling thread; the table belongs to one Engine object, which one thread
+ * uses at a time, and the GIL is released while searching.
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <assert.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
+enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
+enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 16 };
+#define BIG 1000000
+
+/* ------------------------------------------------------------------ table */
+
+/* One stored bound. For trick objectives the entry holds only what the proof below it
+   depended on (DDS's "winning ranks"): the number of cards each seat holds in each block,
+   and the owners of the top `zone[b]` cards of block b. Any position agreeing on those
+   shares the bound, whatever its smaller cards are. For card points, `exact` holds the
+   hands themselves and zones are empty. */
+typedef struct {
+    uint64_t exact[MAXSEATS];
+    uint32_t owners[MAXBLOCKS]; /* 2 bits per card from the top of the block, zone only */
+    uint32_t extra;
+    uint32_t gen;
+    int16_t lo, hi;
+    uint8_t zone[MAXBLOCKS];
+    uint8_t best; /* lead hint: block << 4 | place from the top; 255 if none */
+    uint8_t depth; /* tricks left: deeper entries are kept first */
+} Entry;
+
+/* The tags (a 32-bit check of each way's exact key) share one cache line, so a probe reads
+   only the entries that can match. */
+typedef struct {
+    uint32_t tag[WAYS];
+    Entry way[WAYS];
+} Bucket;
+
+typedef struct {
+    Bucket *buckets;
+    size_t nbuckets; /* a power of two */
+    uint32_t gen;
+} Table;
+
+/* A position at a trick boundary, in the terms the table compares. */
+typedef struct {
+    uint64_t exact[MAXSEATS];
+    uint32_t seq[MAXBLOCKS]; /* owners of every held card, 2 bits each, from the top */
+    uint32_t extra;
+} Key;
+
+static int table_init(Table *t, size_t megabytes) {
+    size_t want = megabytes * (size_t)1 << 20;
+    size_t n = 1;
+    while (n * 2 * sizeof(Bucket) <= want) n *= 2;
+    /* calloc'd pages are mapped lazily, so a large table costs only what searches touch. */
+    t->buckets = calloc(n, sizeof(Bucket));
+    if (!t->buckets) return -1;
+    t->nbuckets = n;
+    t->gen = 0;
+    return 0;
+}
+
+static void table_next_generation(Table *t) {
+    t->gen++;
+    if (t->gen == 0) { /* wrapped: old stamps could look current again */
+        memset(t->buckets, 0, t->nbuckets * sizeof(Bucket));
+        t->gen = 1;
+    }
+}
+
+static uint64_t mix(uint64_t h) {
+    h ^= h >> 31;
+    h *= 0x7fb5d329728ea185ULL;
+    h ^= h >> 27;
+    h *= 0x81dadef4bc2dd44dULL;
+    h ^= h >> 33;
+    return h;
+}
+
+static uint64_t exact_hash(const Key *k) {
+    uint64_t h = mix(k->exact[0] ^ 0x9e3779b97f4a7c15ULL);
+    h = mix(h ^ k->exact[1]);
+    h = mix(h ^ k->exact[2]);
+    return mix(h ^ k->exact[3] ^ ((uint64_t)k->extra << 40));
+}
+
+static uint32_t tag_of(uint64_t exact_h) {
+    return (uint32_t)(exact_h >> 32) | 1u; /* never 0, the tag of an empty way */
+}
+
+static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h) {
+    uint64_t h = exact_h;
+    /* The owners of the top three cards of each block pick the bucket too: entries that
+       differ only lower down share a bucket, while positions that share only lengths do
+       not all crowd into one. */
+    for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & 0x3fu));
+    return &t->buckets[h & (t->nbuckets - 1)];
+}
+
+static uint32_t zone_mask(int r) {
+    return r >= 16 ? 0xffffffffu : (1u << (2 * r)) - 1;
+}
+
+static int same_exact(const Entry *e, const Key *k) {
+    return e->extra == k->extra && e->exact[0] == k->exact[0] && e->exact[1] == k->exact[1] &&
+           e->exact[2] == k->exact[2] && e->exact[3] == k->exact[3];
+}
+
+static int entry_matches(const Entry *e, const Key *k, int nblocks) {
+    for (int b = 0; b < nblocks; b++) {
+        if ((k->seq[b] & zone_mask(e->zone[b])) != e->owners[b]) return 0;
+    }
+    return 1;
+}
+
+/* Tighten lo/hi with every matching entry; widen `zone` to the zones used. Return the
+   lead hint of a matching entry, or 255. */
+static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *hi,
+                       uint8_t zone[MAXBLOCKS]) {
+    uint64_t eh = exact_hash(k);
+    uint32_t tag = tag_of(eh);
+    const Bucket *bk = bucket_of(t, k, eh);
+    int hint = 255;
+    for (int i = 0; i < WAYS; i++) {
+        if (bk->tag[i] != tag) continue;
+        const Entry *e = &bk->way[i];
+        if (e->gen != t->gen || !same_exact(e, k) || !entry_matches(e, k, nblocks)) continue;
+        if (e->lo > *lo) *lo = e->lo;
+        if (e->hi < *hi) *hi = e->hi;
+        for (int b = 0; b < nblocks; b++) {
+            if (e->zone[b] > zone[b]) zone[b] = e->zone[b];
+        }
+        if (e->best != 255) hint = e->best;
+    }
+    return hint;
+}
+
+static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[MAXBLOCKS],
+                        int lo, int hi, int best, int depth) {
+    uint64_t eh = exact_hash(k);
+    uint32_t tag = tag_of(eh);
+    Bucket *bk = bucket_of(t, k, eh);
+    Entry *victim = NULL;
+    int victim_way = 0;
+    for (int i = 0; i < WAYS; i++) {
+        Entry *e = &bk->way[i];
+        if (bk->tag[i] == tag && e->gen == t->gen && same_exact(e, k) &&
+            memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k, nblocks)) {
+            if (lo > e->lo) e->lo = (int16_t)lo;
+            if (hi < e->hi) e->hi = (int16_t)hi;
+            if (best != 255) e->best = (uint8_t)best;
+            return;
+        }
+        if (e->gen != t->gen) {
+            if (!victim || victim->gen == t->gen) {
+                victim = e;
+                victim_way = i;
+            }
+        } else if (!victim || (victim->gen == t->gen && e->depth < victim->depth)) {
+            victim = e;
+            victim_way = i;
+        }
+    }
+    assert(victim);
+    bk->tag[victim_way] = tag;
+    memcpy(victim->exact, k->exact, sizeof victim->exact);
+    memcpy(victim->zone, zone, sizeof victim->zone);
+    for (int b = 0; b < MAXBLOCKS; b++) {
+        victim->owners[b] = b < nblocks ? k->seq[b] & zone_mask(zone[b]) : 0;
+    }
+    victim->extra = k->extra;
+    victim->gen = t->gen;
+    victim->lo = (int16_t)lo;
+    victim->hi = (int16_t)hi;
+    victim->best = (uint8_t)best;
+    victim->depth = (uint8_t)depth;
+}
+
+/* ----------------------------------------------------------------- search */
+
+typedef struct {
+    int n;                 /* cards on the trick */
+    int seat[MAXSEATS];
+    int card[MAXSEATS];
+    int lead_block;        /* -1: no suit to follow (empty trick, Beyond joker lead) */
+    int after_joker;       /* Beyond: the previous trick was led with a joker */
+} Trick;
+
+typedef struct {
+    int card;
+    int named; /* suit block named on a 500 joker lead, else -1 */
+    int score;
+} Move;
+
+typedef struct {
+    /* the contract */
+    int ncards, nblocks;
+    int block_of[64];
+    int block_start[MAXBLOCKS];
+    uint64_t block_mask[MAXBLOCKS];
+    int points[64];
+    int trump_block, joker_mode, joker_block;
+    int nactive;
+    int order[MAXSEATS];
+    int next[MAXSEATS];
+    /* the objective */
+    int kind, team_mask;
+    int relative_keys;
+    /* the position */
+    uint64_t hand[MAXSEATS];
+    int need[MAXSEATS];
+    Table *tt;
+    uint64_t nodes;
+    /* History heuristic: cards that caused cutoffs, by seat, tried earlier next time. */
+    int history[MAXSEATS][64];
+} Ctx;
+static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
+static int lowest(uint64_t x) { return __builtin_ctzll(x); }
+static int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
+static int on_team(const Ctx *c, int seat) { return (c->team_mask >> seat) & 1; }
+
+static uint64_t all_held(const Ctx *c) {
+    return c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
+}
+
+static uint64_t jokers_of(const Ctx *c, uint64_t hand) {
+    return c->joker_block >= 0 ? hand & c->block_mask[c->joker_block] : 0;
+}
+
+static uint64_t legal_mask(const Ctx *c, const Trick *t, int seat) {
+    uint64_t hand = c->hand[seat];
+    uint64_t jokers = jokers_of(c, hand);
+    if (t->n == 0) {
+        if (c->joker_mode == JOKERS_BEYOND && t->after_joker && (hand & ~jokers)) {
+            return hand & ~jokers;
+        }
+        return hand;
+    }
+    if (t->lead_block < 0) return hand;
+    uint64_t follow = hand & c->block_mask[t->lead_block];
+    if (!follow) return hand;
+    if (c->joker_mode == JOKERS_BEYOND) follow |= jokers;
+    return follow;
+}
+
+/* Rank a card for "who is winning": 0 never wins, else higher wins. */
+static int strength(const Ctx *c, int card, int lead_block) {
+    int b = c->block_of[card];
+    if (b == c->trump_block) return 200 + card;
+    if (b == lead_block) return 100 + card;
+    return 0;
+}
+
+/* Return the index in the trick of the card winning so far (the trick must not be empty). */
+static int winning_index(const Ctx *c, const Trick *t) {
+    if (t->lead_block < 0) {
+        /* Beyond joker lead: the last joker played wins. */
+        int w = 0;
+        for (int i = 0; i < t->n; i++) {
+            if (c->block_of[t->card[i]] == c->joker_block) w = i;
+        }
+        return w;
+    }
+    int w = 0, ws = strength(c, t->card[0], t->lead_block);
+    for (int i = 1; i < t->n; i++) {
+        int s = strength(c, t->card[i], t->lead_block);
+        if (s > ws) {
+            w = i;
+            ws = s;
+        }
+    }
+    return w;
+}
+
+/* Does `card` beat the trick's current winner `wcard`? */
+static int beats(const Ctx *c, const Trick *t, int card, int wcard) {
+    if (t->lead_block < 0) return c->block_of[card] == c->joker_block;
+    return strength(c, card, t->lead_block) > strength(c, wcard, t->lead_block);
+}
+
+static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
+    int left = popcount64(c->hand[seat]);
+    *lo = 0;
+    if (c->kind == KIND_POINTS) {
+        uint64_t m = all_held(c);
+        int sum = 0;
+        while (m) {
+            sum += c->points[lowest(m)];
+            m &= m - 1;
+        }
+        *hi = sum;
+    } else if (c->kind == KIND_EXACT) {
+        int wanted = 0, all_zero = 1;
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (c->need[s] >= 0) {
+                wanted += c->need[s];
+                if (c->need[s]) all_zero = 0;
+            }
+        }
+        if (left == 0) {
+            *lo = *hi = all_zero;
+        } else {
+            *hi = wanted <= left ? 1 : 0;
+        }
+    } else {
+        *hi = left;
+    }
+}
+
+static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
+    uint32_t x = (uint32_t)seat | (uint32_t)after_joker << 2;
+    if (c->kind == KIND_EXACT) {
+        for (int s = 0; s < MAXSEATS; s++) x |= (uint32_t)(c->need[s] + 1) << (3 + 5 * s);
+    }
+    k->extra = x;
+    memset(k->seq, 0, sizeof k->seq);
+    if (!c->relative_keys) {
+        for (int s = 0; s < MAXSEATS; s++) k->exact[s] = c->hand[s];
+        return;
+    }
+    /* Lengths: 4 bits per seat and block. */
+    k->exact[0] = k->exact[1] = k->exact[2] = k->exact[3] = 0;
+    for (int b = 0; b < c->nblocks; b++) {
+        for (int s = 0; s < MAXSEATS; s++) {
+            int slot = b * MAXSEATS + s;
+            uint64_t n = (uint64_t)popcount64(c->hand[s] & c->block_mask[b]);
+            k->exact[slot / 16] |= n << (4 * (slot % 16));
+        }
+    }
+    /* Owners by relative rank, from the top of each block down. */
+    uint64_t held = all_held(c);
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t m = held & c->block_mask[b];
+        uint32_t seq = 0;
+        for (int pos = 0; m; pos++) {
+            int card = highest(m);
+            m ^= 1ULL << card;
+            uint32_t owner = ((c->hand[1] >> card) & 1) | (((c->hand[2] >> card) & 1) * 2) |
+                             (((c->hand[3] >> card) & 1) * 3);
+            seq |= owner << (2 * pos);
+        }
+        k->seq[b] = seq;
+    }
+}
+
+/* Return the top `r` held cards of block b. */
+static uint64_t top_held(const Ctx *c, int b, int r) {
+    uint64_t m = all_held(c) & c->block_mask[b], out = 0;
+    while (m && r-- > 0) {
+        int h = highest(m);
+        out |= 1ULL << h;
+        m ^= 1ULL << h;
+    }
+    return out;
+}
+
+/* Return the zone of each block: how many top cards reach down to the lowest card in `rel`. */
+static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
+    memset(zone, 0, MAXBLOCKS);
+    if (!c->relative_keys) return;
+    uint64_t held = all_held(c);
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t m = rel & held & c->block_mask[b];
+        if (!m) continue;
+        zone[b] = (uint8_t)popcount64(held & c->block_mask[b] & ~((1ULL << lowest(m)) - 1));
+    }
+}
+
+static uint64_t zone_cards(const Ctx *c, const uint8_t zone[MAXBLOCKS]) {
+    uint64_t out = 0;
+    for (int b = 0; b < c->nblocks; b++) {
+        if (zone[b]) out |= top_held(c, b, zone[b]);
+    }
+    return out;
+}
+
+/* Return the sum of the `k` smallest card points among the cards of `m`. */
+static int cheapest_points(const Ctx *c, uint64_t m, int k) {
+    int pts[64], n = 0;
+    while (m) {
+        int v = c->points[lowest(m)];
+        m &= m - 1;
+        int j = n++;
+        while (j > 0 && pts[j - 1] > v) {
+            pts[j] = pts[j - 1];
+            j--;
+        }
+        pts[j] = v;
+    }
+    int sum = 0;
+    for (int i = 0; i < k && i < n; i++) sum += pts[i];
+    return sum;
+}
+
+/* Count the tricks the leader can cash at once without giving up the lead: cards above
+   every other seat's in a block, counted only while no other seat can ruff them. Also
+   return the card points those tricks surely carry (the cashed cards and the cheapest
+   cards the other seats must follow with), and add the cashed cards to `rel`. */
+static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
+    uint64_t mine = c->hand[leader];
+    uint64_t others = all_held(c) & ~mine;
+    int tb = c->trump_block;
+    uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
+    int total = 0;
+    *points = 0;
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t bm = c->block_mask[b];
+        if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
+        uint64_t own = mine & bm;
+        if (!own) continue;
+        uint64_t rest = others & bm;
+        uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
+        int k = popcount64(tops);
+        if (k && b != tb && (others & trumps)) {
+            /* Each other seat holding trumps can ruff once it runs out of this suit. */
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (s == leader || !(c->hand[s] & trumps)) continue;
+                int len = popcount64(c->hand[s] & bm);
+                if (len < k) k = len;
+            }
+        }
+        if (!k) continue;
+        total += k;
+        /* Cash the top k from the top down. */
+        uint64_t cashed = tops;
+        while (popcount64(cashed) > k) cashed &= cashed - 1;
+        *rel |= cashed;
+        if (c->kind == KIND_POINTS) {
+            /* The others follow with their cheapest cards. */
+            uint64_t m = cashed;
+            while (m) {
+                *points += c->points[lowest(m)];
+                m &= m - 1;
+            }
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
+            }
+        }
+    }
+    return total;
+}
+
+/* Return the tricks `seat`'s trumps above every other seat's trumps are sure to win later:
+   the top trump takes whatever trick it is played to. Not for Beyond, where a joker lead
+   can make a trump worthless. Adds those trumps to `rel`. */
+static int top_trumps(const Ctx *c, int seat, uint64_t *rel) {
+    if (c->trump_block < 0 || c->joker_mode == JOKERS_BEYOND) return 0;
+    uint64_t tm = c->block_mask[c->trump_block];
+    uint64_t own = c->hand[seat] & tm;
+    if (!own) return 0;
+    uint64_t rest = all_held(c) & ~c->hand[seat] & tm;
+    uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
+    *rel |= tops;
+    return popcount64(tops);
+}
+
+static int trick_gain(const Ctx *c, const Trick *t, int winner) {
+    if (!on_team(c, winner) || c->kind == KIND_EXACT) return 0;
+    if (c->kind == KIND_TRICKS) return 1;
+    int sum = 0;
+    for (int i = 0; i < t->n; i++) sum += c->points[t->card[i]];
+    return sum;
+}
+
+static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
+
+/* Return the value after `seat` plays `card` (fail-soft in the window alpha..beta); add to
+   `rel` the cards whose rank the answer depended on. */
+static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha, int beta,
+                uint64_t *rel) {
+    uint64_t bit = 1ULL << card;
+    assert(c->hand[seat] & bit);
+    Trick nt = *t;
+    if (nt.n == 0) {
+        int b = c->block_of[card];
+        if (named >= 0) {
+            nt.lead_block = named;
+        } else if (c->joker_mode == JOKERS_BEYOND && b == c->joker_block) {
+            nt.lead_block = -1;
+        } else {
+            nt.lead_block = b;
+        }
+    }
+    nt.seat[nt.n] = seat;
+    nt.card[nt.n] = card;
+    nt.n++;
+    c->hand[seat] ^= bit;
+    int value;
+    if (nt.n < c->nactive) {
+        value = search(c, &nt, c->next[seat], alpha, beta, rel);
+    } else {
+        int wi = winning_index(c, &nt);
+        int winner = nt.seat[wi];
+        int wcard = nt.card[wi];
+        /* The winner's rank mattered only if it beat a card of its own block. */
+        for (int i = 0; i < nt.n; i++) {
+            if (i != wi && c->block_of[nt.card[i]] == c->block_of[wcard]) {
+                *rel |= 1ULL << wcard;
+                break;
+            }
+        }
+        Trick next = {0};
+        next.lead_block = -1;
+        next.after_joker = c->joker_mode == JOKERS_BEYOND && nt.lead_block < 0;
+        if (c->kind == KIND_EXACT && c->need[winner] >= 0) {
+            c->need[winner]--;
+            value = c->need[winner] < 0 ? 0 : search(c, &next, winner, alpha, beta, rel);
+            c->need[winner]++;
+        } else {
+            int gain = trick_gain(c, &nt, winner);
+            value = gain + search(c, &next, winner, alpha - gain, beta - gain, rel);
+        }
+    }
+    c->hand[seat] ^= bit;
+    return value;
+}
+
+/* Return the card of the same hand that `card` is equivalent to (the next card still in
+   play above it, when the same hand may play it), or -1. */
+static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card) {
+    int b = c->block_of[card];
+    uint64_t above_mask = c->block_mask[b] & ~((2ULL << card) - 1);
+    if (c->joker_mode == JOKERS_BEYOND && b == c->joker_block) {
+        /* Beyond jokers have no rank among themselves. */
+        uint64_t up = moves & above_mask;
+        return up ? lowest(up) : -1;
+    }
+    uint64_t above = in_play & above_mask;
+    if (!above) return -1;
+    int next = lowest(above);
+    if (!((moves >> next) & 1)) return -1;
+    if (c->kind == KIND_POINTS && c->points[next] != c->points[card]) return -1;
+    return next;
+}
+
+static uint64_t trick_cards(const Trick *t) {
+    uint64_t m = 0;
+    for (int i = 0; i < t->n; i++) m |= 1ULL << t->card[i];
+    return m;
+}
+
+/* Score a lead: cashing a top card first, then leads towards partner's top cards. */
+static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
+    int b = c->block_of[card];
+    uint64_t bm = c->block_mask[b];
+    int top = highest(held & bm);
+    int rank = card - c->block_start[b];
+    int mine = on_team(c, seat);
+    int score = 0;
+    if (card == top) {
+        score = 300;
+        if (b != c->trump_block && c->trump_block >= 0) {
+            /* A top card can be ruffed by an opponent void in the suit who holds trumps. */
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (on_team(c, s) == mine || !c->hand[s]) continue;
+                if (!(c->hand[s] & bm) && (c->hand[s] & c->block_mask[c->trump_block])) {
+                    score = 40;
+                }
+            }
+        }
+    } else {
+        int owner = -1;
+        for (int s = 0; s < MAXSEATS; s++) {
+            if ((c->hand[s] >> top) & 1) owner = s;
+        }
+        score = (owner >= 0 && on_team(c, owner) == mine) ? 200 : 60;
+        score -= rank;
+        score += 2 * popcount64(c->hand[seat] & bm);
+    }
+    if (c->kind == KIND_POINTS && score < 300) score -= c->points[card];
+    return score;
+}
+
+typedef struct {
+    int wcard, friend_wins, last;
+} FollowInfo;
+
+static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int card) {
+    int b = c->block_of[card];
+    int rank = card - c->block_start[b];
+    int pts = c->kind == KIND_POINTS ? c->points[card] : 0;
+    int trump = b == c->trump_block;
+    int wins = beats(c, t, card, f->wcard);
+    if (f->friend_wins) {
+        if (wins) return 20 - rank;
+        /* Let partner's card stand; give it points. */
+        return 200 + 4 * pts - rank - (trump ? 30 : 0);
+    }
+    if (wins) return f->last ? 300 + 3 * pts - rank : 250 + rank;
+    return 100 - 4 * pts - rank - (trump ? 30 : 0);
+}
+
+/* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
+   return the number of moves and set *ntwins. */
+static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint,
+                     int twins[][2], int *ntwins) {
+    uint64_t legal = legal_mask(c, t, seat);
+    uint64_t held = all_held(c);
+    uint64_t in_play = held | trick_cards(t);
+    FollowInfo f = {0, 0, 0};
+    if (t->n) {
+        int wi = winning_index(c, t);
+        f.wcard = t->card[wi];
+        f.friend_wins = on_team(c, t->seat[wi]) == on_team(c, seat);
+        f.last = t->n == c->nactive - 1;
+    }
+    int n = 0;
+    *ntwins = 0;
+    uint64_t m = legal;
+    while (m) {
+        int card = lowest(m);
+        m &= m - 1;
+        int twin = higher_twin(c, in_play, legal, card);
+        if (twin >= 0) {
+            twins[*ntwins][0] = card;
+            twins[*ntwins][1] = twin;
+            (*ntwins)++;
+            continue;
+        }
+        int b = c->block_of[card];
+        if (t->n == 0 && c->joker_mode == JOKERS_NAMED && b == c->joker_block) {
+            /* 500 joker lead: one move per named suit; suits no other seat holds are alike. */
+            int empty_done = 0;
+            uint64_t others = held & ~c->hand[seat];
+            for (int nb = 0; nb < c->nblocks; nb++) {
+                if (nb == c->joker_block) continue;
+                if (!(others & c->block_mask[nb])) {
+                    if (empty_done) continue;
+                    empty_done = 1;
+                }
+                moves[n].card = card;
+                moves[n].named = nb;
+                moves[n].score = 280;
+                n++;
+            }
+            continue;
+        }
+        moves[n].card = card;
+        moves[n].named = -1;
+        moves[n].score = t->n == 0 ? lead_score(c, seat, card, held) : follow_score(c, t, &f, card);
+        moves[n].score += c->history[seat][card];
+        if (card == hint) moves[n].score += 10000;
+        n++;
+    }
+    /* Insertion sort: at most 13 moves. */
+    for (int i = 1; i < n; i++) {
+        Move x = moves[i];
+        int j = i - 1;
+        while (j >= 0 && moves[j].score < x.score) {
+            moves[j + 1] = moves[j];
+            j--;
+        }
+        moves[j + 1] = x;
+    }
+    return n;
+}
+
+/* A pruned twin's rank matters whenever its partner's does (twins were found low to high,
+   so walk them high to low to follow chains). */
+static uint64_t add_twins(uint64_t rel, int twins[][2], int ntwins) {
+    for (int i = ntwins - 1; i >= 0; i--) {
+        if ((rel >> twins[i][1]) & 1) rel |= 1ULL << twins[i][0];
+    }
+    return rel;
+}
+
+static int decode_hint(const Ctx *c, int seat, int code) {
+    if (code == 255) return -1;
+    int b = code >> 4, place = code & 15;
+    if (b >= c->nblocks) return -1;
+    uint64_t m = all_held(c) & c->block_mask[b];
+    for (int i = 0; i < place && m; i++) m ^= 1ULL << highest(m);
+    if (!m) return -1;
+    int card = highest(m);
+    return (c->hand[seat] >> card) & 1 ? card : -1;
+}
+
+static int encode_hint(const Ctx *c, int card) {
+    if (card < 0) return 255;
+    int b = c->block_of[card];
+    uint64_t above = all_held(c) & c->block_mask[b] & ~((2ULL << card) - 1);
+    return b << 4 | popcount64(above);
+}
+
+static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
+    c->nodes++;
+    Key key;
+    uint8_t zone[MAXBLOCKS] = {0};
+    /* Cards whose ranks the bounds (quick tricks, table) depend on, and those the searched
+       moves depend on: an answer carries only the set it actually used. */
+    uint64_t bound_rel = 0, moves_rel = 0;
+    int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0;
+    if (t->n == 0) {
+        static_bounds(c, seat, &lo, &hi);
+        if (lo == hi || lo >= beta) return lo;
+        if (hi <= alpha) return hi;
+        static_lo = lo;
+        static_hi = hi;
+        if (c->kind == KIND_POINTS) {
+            int qp;
+            quick_tricks(c, seat, &qp, &bound_rel);
+            if (on_team(c, seat)) {
+                if (qp > lo) lo = qp;
+            } else if (hi - qp < hi) {
+                hi -= qp;
+            }
+        } else if (c->kind == KIND_TRICKS) {
+            int left = popcount64(c->hand[seat]);
+            int qp, ours = 0, theirs = 0;
+            uint64_t qrel = 0, trel = 0;
+            int q = quick_tricks(c, seat, &qp, &qrel);
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (!c->hand[s]) continue;
+                int k = top_trumps(c, s, &trel);
+                if (on_team(c, s)) {
+                    ours += k;
+                } else {
+                    theirs += k;
+                }
+            }
+            bound_rel |= trel;
+            if (q) {
+                bound_rel |= qrel;
+                if (on_team(c, seat)) {
+                    ours = q > ours ? q : ours;
+                } else {
+                    theirs = q > theirs ? q : theirs;
+                }
+            }
+            if (ours > lo) lo = ours;
+            if (left - theirs < hi) hi = left - theirs;
+        }
+        if (lo >= beta || hi <= alpha || lo == hi) {
+            *rel |= bound_rel;
+            return lo >= beta || lo == hi ? lo : hi;
+        }
+        depth = popcount64(c->hand[seat]);
+        make_key(c, seat, t->after_joker, &key);
+        int code = table_probe(c->tt, &key, c->nblocks, &lo, &hi, zone);
+        bound_rel |= zone_cards(c, zone);
+        if (lo >= beta || hi <= alpha || lo == hi) {
+            *rel |= bound_rel;
+            return lo >= beta || lo == hi ? lo : hi;
+        }
+        hint = decode_hint(c, seat, code);
+    }
+    Move moves[MAXMOVES];
+    int twins[MAXMOVES][2], ntwins;
+    int n = gen_moves(c, t, seat, moves, hint, twins, &ntwins);
+    assert(n > 0);
+    int maximising = on_team(c, seat);
+    int best = maximising ? -BIG : BIG;
+    int best_card = -1;
+    int a = alpha, b = beta;
+    for (int i = 0; i < n; i++) {
+        int v = play(c, t, seat, moves[i].card, moves[i].named, a, b, &moves_rel);
+        if (maximising) {
+            if (v > best) {
+                best = v;
+                best_card = moves[i].card;
+            }
+            if (best > a) a = best;
+        } else {
+            if (v < best) {
+                best = v;
+                best_card = moves[i].card;
+            }
+            if (best < b) b = best;
+        }
+        if (a >= b) {
+            int bonus = c->history[seat][moves[i].card] + 1;
+            c->history[seat][moves[i].card] = bonus > 40 ? 40 : bonus;
+            break;
+        }
+    }
+    moves_rel = add_twins(moves_rel, twins, ntwins);
+    *rel |= moves_rel;
+    if (t->n == 0) {
+        /* What the searched moves prove, then what the bounds add to it. */
+        int move_lo = best > alpha ? best : -BIG;
+        int move_hi = best < beta ? best : BIG;
+        int slo = lo > move_lo ? lo : move_lo;
+        int shi = hi < move_hi ? hi : move_hi;
+        uint64_t stored_rel = moves_rel;
+        if ((lo > move_lo && lo > static_lo) || (hi < move_hi && hi < static_hi)) {
+            stored_rel |= bound_rel;
+        }
+        zones_of(c, stored_rel, zone);
+        table_store(c->tt, &key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
+    }
+    return best;
+}
+
+/* Return the exact value of the node (or of the node after `card`, when card >= 0) by
+   zero-window probes between the static bounds, starting near `guess`. */
+static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, int lo, int hi,
+                       int guess) {
+    while (lo < hi) {
+        int target = guess;
+        if (target <= lo) target = lo + 1;
+        if (target > hi) target = hi;
+        uint64_t rel = 0;
+        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel)
+                          : search(c, t, seat, target - 1, target, &rel);
+        if (r >= target) {
+            lo = r;
+        } else {
+            hi = r;
+        }
+        guess = lo + (hi - lo + 1) / 2;
+    }
+    return lo;
+}
+
+/* ------------------------------------------------------------- the engine */
+
+typedef struct {
+    PyObject_HEAD
+    Table table;
+    size_t megabytes;
+    int busy;
+    uint64_t nodes;
+} Engine;
+
+static int Engine_init(Engine *self, PyObject *args, PyObject *kwds) {
+    static char *names[] = {"tt_mb", NULL};
+    Py_ssize_t mb = 64;
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "|n", names, &mb)) return -1;
+    if (mb < 1 || mb > 65536) {
+        PyErr_Format(PyExc_ValueError, "tt_mb must be 1..65536, not %zd", mb);
+        return -1;
+    }
+    free(self->table.buckets);
+    self->table.buckets = NULL;
+    self->megabytes = (size_t)mb;
+    self->busy = 0;
+    return 0;
+}
+
+static void Engine_dealloc(Engine *self) {
+    free(self->table.buckets);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int read_ints(PyObject *seq, int *out, int max, const char *what) {
+    PyObject *fast = PySequence_Fast(seq, what);
+    if (!fast) return -1;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (n > max) {
+        PyErr_Format(PyExc_ValueError, "%s: %zd items, at most %d", what, n, max);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        long v = PyLong_AsLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == -1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (int)v;
+    }
+    Py_DECREF(fast);
+    return (int)n;
+}
+
+static int read_masks(PyObject *seq, uint64_t *out, int count) {
+    PyObject *fast = PySequence_Fast(seq, "hands must be a sequence");
+    if (!fast) return -1;
+    if (PySequence_Fast_GET_SIZE(fast) != count) {
+        PyErr_Format(PyExc_ValueError, "hands: expected %d masks", count);
+        Py_DECREF(fast);
+        return -1;
+    }
+    for (int i = 0; i < count; i++) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(fast, i));
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            Py_DECREF(fast);
+            return -1;
+        }
+        out[i] = (uint64_t)v;
+    }
+    Py_DECREF(fast);
+    return 0;
+}
+
+/* Check the packed problem enough that a bad one raises instead of crashing the search. */
+static int check_ctx(const Ctx *c, const Trick *t, int seat) {
+    uint64_t seen = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        if (seen & c->hand[s]) return -1;
+        seen |= c->hand[s];
+    }
+    if (c->ncards < 64 && (seen >> c->ncards)) return -1;
+    for (int i = 0; i < t->n; i++) {
+        if (t->card[i] < 0 || t->card[i] >= c->ncards) return -1;
+        if (seen >> t->card[i] & 1) return -1;
+        seen |= 1ULL << t->card[i];
+    }
+    if (!c->hand[seat]) return -1;
+    if (t->n && t->lead_block >= c->nblocks) return -1;
+    return 0;
+}
+
+static PyObject *Engine_solve(Engine *self, PyObject *args) {
+    PyObject *block_ids, *points, *order, *hands, *trick, *targets;
+    int trump_block, joker_mode, joker_block, leader, lead_block, after_joker, kind, team_mask;
+    int cards_mode;
+    if (!PyArg_ParseTuple(args, "OOiiiOOiOiiiiOp", &block_ids, &points, &trump_block,
+                          &joker_mode, &joker_block, &order, &hands, &leader, &trick,
+                          &lead_block, &after_joker, &kind, &team_mask, &targets, &cards_mode)) {
+        return NULL;
+    }
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "this Engine is already solving in another thread");
+        return NULL;
+    }
+    Ctx c;
+    memset(&c, 0, sizeof c);
+    c.ncards = read_ints(block_ids, c.block_of, 64, "block_ids");
+    if (c.ncards < 0) return NULL;
+    if (read_ints(points, c.points, 64, "points") < 0) return NULL;
+    c.nactive = read_ints(order, c.order, MAXSEATS, "order");
+    if (c.nactive < 0) return NULL;
+    if (read_masks(hands, c.hand, MAXSEATS) < 0) return NULL;
+    int trick_cards_in[MAXSEATS];
+    int ntrick = read_ints(trick, trick_cards_in, MAXSEATS - 1, "trick");
+    if (ntrick < 0) return NULL;
+    if (read_ints(targets, c.need, MAXSEATS, "targets") != MAXSEATS) {
+        if (!PyErr_Occurred()) PyErr_SetString(PyExc_ValueError, "targets: expected 4 items");
+        return NULL;
+    }
+    c.nblocks = 0;
+    for (int i = 0; i < c.ncards; i++) {
+        int b = c.block_of[i];
+        if (b < 0 || b >= MAXBLOCKS || (i && b < c.block_of[i - 1])) {
+            PyErr_SetString(PyExc_ValueError, "block_ids must be ascending, 0..5");
+            return NULL;
+        }
+        if (i - (b >= c.nblocks ? i : c.block_start[b]) >= MAXBLOCKLEN) {
+            PyErr_SetString(PyExc_ValueError, "a block has more than 16 cards");
+            return NULL;
+        }
+        if (b >= c.nblocks) {
+            c.nblocks = b + 1;
+            c.block_start[b] = i;
+        }
+        c.block_mask[b] |= 1ULL << i;
+    }
+    if (c.nactive < 2 || kind < 0 || kind > 2 || joker_mode < 0 || joker_mode > 2 ||
+        trump_block >= c.nblocks || joker_block >= c.nblocks) {
+        PyErr_SetString(PyExc_ValueError, "bad contract or objective codes");
+        return NULL;
+    }
+    c.trump_block = trump_block;
+    c.joker_mode = joker_mode;
+    c.joker_block = joker_block;
+    c.kind = kind;
+    c.team_mask = team_mask;
+    c.relative_keys = kind != KIND_POINTS;
+    int leader_pos = -1;
+    for (int i = 0; i < c.nactive; i++) {
+        if (c.order[i] < 0 || c.order[i] >= MAXSEATS) {
+            PyErr_SetString(PyExc_ValueError, "order: seats are 0..3");
+            return NULL;
+        }
+        c.next[c.order[i]] = c.order[(i + 1) % c.nactive];
+        if (c.order[i] == leader) leader_pos = i;
+    }
+    if (leader_pos < 0 || ntrick >= c.nactive) {
+        PyErr_SetString(PyExc_ValueError, "leader does not play, or the trick is complete");
+        return NULL;
+    }
+    Trick t;
+    memset(&t, 0, sizeof t);
+    t.lead_block = ntrick ? lead_block : -1;
+    t.after_joker = after_joker;
+    int seat = leader;
+    for (int i = 0; i < ntrick; i++) {
+        t.seat[i] = seat;
+        t.card[i] = trick_cards_in[i];
+        seat = c.next[seat];
+    }
+    t.n = ntrick;
+    if (check_ctx(&c, &t, seat) < 0) {
+        PyErr_SetString(PyExc_ValueError, "inconsistent hands or trick");
+        return NULL;
+    }
+    if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
+        return PyErr_NoMemory();
+    }
+    table_next_generation(&self->table);
+    c.tt = &self->table;
+
+    Move moves[MAXMOVES];
+    int values[MAXMOVES];
+    int nmoves = 0, value = 0;
+    self->busy = 1;
+    Py_BEGIN_ALLOW_THREADS
+    int lo, hi;
+    if (t.n == 0) {
+        static_bounds(&c, seat, &lo, &hi);
+    } else {
+        /* Mid-trick: the cards on the table may still be won. */
+        int left = popcount64(c.hand[seat]);
+        lo = 0;
+        hi = c.kind == KIND_EXACT ? 1 : left;
+        if (c.kind == KIND_POINTS) {
+            uint64_t m = all_held(&c) | trick_cards(&t);
+            hi = 0;
+            while (m) {
+                hi += c.points[lowest(m)];
+                m &= m - 1;
+            }
+        }
+    }
+    int guess = lo + (hi - lo + 1) / 2;
+    if (!cards_mode) {
+        value = exact_value(&c, &t, seat, -1, -1, lo, hi, guess);
+    } else {
+        /* Every legal card, twins included: solve each card that has no higher twin. */
+        uint64_t legal = legal_mask(&c, &t, seat);
+        uint64_t in_play = all_held(&c) | trick_cards(&t);
+        int maximising = on_team(&c, seat);
+        value = maximising ? -BIG : BIG;
+        int twins[MAXMOVES][2], ntwins;
+        int reps = gen_moves(&c, &t, seat, moves, -1, twins, &ntwins);
+        for (int i = 0; i < reps; i++) {
+            int v = exact_value(&c, &t, seat, moves[i].card, moves[i].named, lo, hi, guess);
+            values[i] = v;
+            guess = v;
+            if (maximising ? v > value : v < value) value = v;
+        }
+        nmoves = reps;
+        /* Give each card that was pruned as a twin the value of its representative. */
+        uint64_t m = legal;
+        while (m) {
+            int card = lowest(m);
+            m &= m - 1;
+            int rep = card;
+            for (int up = higher_twin(&c, in_play, legal, rep); up >= 0;
+                 up = higher_twin(&c, in_play, legal, rep)) {
+                rep = up;
+            }
+            if (rep == card) continue;
+            for (int i = 0; i < reps; i++) {
+                if (moves[i].card == rep) {
+                    moves[nmoves].card = card;
+                    moves[nmoves].named = -1;
+                    values[nmoves] = values[i];
+                    nmoves++;
+                    break;
+                }
+            }
+        }
+    }
+    Py_END_ALLOW_THREADS
+    self->busy = 0;
+    self->nodes = c.nodes;
+    if (!cards_mode) return Py_BuildValue("(iO)", value, Py_None);
+    PyObject *list = PyList_New(0);
+    if (!list) return NULL;
+    for (int i = 0; i < nmoves; i++) {
+        PyObject *item = Py_BuildValue("(iii)", moves[i].card, moves[i].named, values[i]);
+        if (!item || PyList_Append(list, item) < 0) {
+            Py_XDECREF(item);
+            Py_DECREF(list);
+            return NULL;
+        }
+        Py_DECREF(item);
+    }
+    PyObject *out = Py_BuildValue("(iN)", value, list);
+    return out;
+}
+
+static PyObject *Engine_get_nodes(Engine *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static PyObject *Engine_get_table_bytes(Engine *self, void *closure) {
+    (void)closure;
+    return PyLong_FromSize_t(self->table.nbuckets * sizeof(Bucket));
+}
+
+static PyMethodDef Engine_methods[] = {
+    {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
+     "solve(block_ids, points, trump_block, joker_mode, joker_block, order, hands, leader, "
+     "trick, lead_block, after_joker, kind, team_mask, targets, cards_mode) -> "
+     "(value, [(card, named, value), ...] or None)"},
+    {NULL, NULL, 0, NULL},
+};
+
+static PyGetSetDef Engine_getset[] = {
+    {"nodes", (getter)Engine_get_nodes, NULL, "nodes searched by the last solve", NULL},
+    {"table_bytes", (getter)Engine_get_table_bytes, NULL, "bytes allocated for the table", NULL},
+    {NULL, NULL, NULL, NULL, NULL},
+};
+
+static PyTypeObject EngineType = {
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.solver._core.Engine",
+    .tp_basicsize = sizeof(Engine),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_doc = "A solver with its own transposition table; use one per thread.",
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Engine_init,
+    .tp_dealloc = (destructor)Engine_dealloc,
+    .tp_methods = Engine_methods,
+    .tp_getset = Engine_getset,
+};
+
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, "_core", "C core of games.solver.", -1, NULL, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC PyInit__core(void) {
+    if (PyType_Ready(&EngineType) < 0) return NULL;
+    PyObject *m = PyModule_Create(&core_module);
+    if (!m) return NULL;
+    Py_INCREF(&EngineType);
+    if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
+        Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

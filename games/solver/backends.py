@@ -1,0 +1,71 @@
+"""Pick the solver backend: the C core when built, else the pure-Python twin."""
+
+from __future__ import annotations
+
+import os
+import warnings
+
+from games.solver import reference
+from games.solver.api import Backend, run
+from games.solver.errors import SolverInputError
+from games.solver.position import Objective, Position
+from games.solver.result import VALUE, Result
+
+PURE_ENV = "GAMES_SOLVER_PURE"
+
+
+def _load_native() -> Backend | None:
+    try:
+        from games.solver import native
+    except ImportError as exc:
+        warnings.warn(
+            f"games.solver: C core not built ({exc}); using the slow pure-Python twin. "
+            "Build it with: python setup.py build_ext --inplace",
+            RuntimeWarning,
+            stacklevel=3,
+        )
+        return None
+    return native.solve_problem
+
+
+_NATIVE = None if os.environ.get(PURE_ENV) == "1" else _load_native()
+BACKENDS: dict[str, Backend] = {"python": reference.solve_problem}
+if _NATIVE is not None:
+    BACKENDS["c"] = _NATIVE
+
+
+def backend_name() -> str:
+    """Return the backend ``solve`` uses by default: 'c' or 'python'."""
+    return "c" if _NATIVE is not None else "python"
+
+
+def available_backends() -> list[str]:
+    """Return the names of the backends that can run here."""
+    names = ["python"]
+    try:
+        from games.solver import native  # noqa: F401
+    except ImportError:
+        return names
+    return [*names, "c"]
+
+
+def _backend(name: str) -> Backend:
+    if name == "c":
+        from games.solver import native
+
+        return native.solve_problem
+    if name == "python":
+        return reference.solve_problem
+    raise SolverInputError(f"unknown backend {name!r}: expected c or python")
+
+
+def solve(
+    position: Position, objective: Objective, mode: str = VALUE, *, backend: str | None = None
+) -> Result:
+    """Return the value of ``position`` for ``objective`` under best play by all seats.
+
+    ``mode`` is ``value`` (just the value) or ``cards`` (also the value after each legal
+    card of the player to move). ``backend`` forces ``c`` or ``python``.
+    """
+    chosen = _backend(backend) if backend else BACKENDS[backend_name()]
+    return run(chosen, position, objective, mode)

@@ -1,0 +1,68 @@
+"""Run a checked problem on the C core, one engine (and table) per thread."""
+
+from __future__ import annotations
+
+import os
+import threading
+
+import games.solver._core as _core
+from games.solver.position import Problem
+from games.solver.result import CARDS, Result
+
+TABLE_ENV = "GAMES_SOLVER_TT_MB"
+DEFAULT_TABLE_MB = 64
+_local = threading.local()
+
+
+def table_megabytes() -> int:
+    """Return the table size in MB from GAMES_SOLVER_TT_MB (default 64)."""
+    text = os.environ.get(TABLE_ENV, str(DEFAULT_TABLE_MB))
+    try:
+        size = int(text)
+    except ValueError:
+        raise ValueError(f"{TABLE_ENV} must be a whole number of megabytes, not {text!r}") from None
+    if not 1 <= size <= 65536:
+        raise ValueError(f"{TABLE_ENV} must be 1..65536, not {size}")
+    return size
+
+
+def engine() -> _core.Engine:
+    """Return this thread's engine, creating it on first use."""
+    found: _core.Engine | None = getattr(_local, "engine", None)
+    if found is None:
+        found = _core.Engine(table_megabytes())
+        _local.engine = found
+    return found
+
+
+def solve_problem(problem: Problem, mode: str) -> Result:
+    """Solve a checked problem; ``cards`` keys are internal indices as strings."""
+    p = problem
+    value, moves = engine().solve(
+        list(p.block_ids),
+        list(p.points),
+        p.trump_block,
+        p.joker_mode,
+        p.joker_block,
+        list(p.order),
+        list(p.hands),
+        p.leader,
+        list(p.trick),
+        p.lead_block,
+        int(p.after_joker),
+        p.kind,
+        p.team_mask,
+        list(p.targets),
+        mode == CARDS,
+    )
+    if moves is None:
+        return Result(value)
+    start = p.order.index(p.leader)
+    seat = p.order[(start + len(p.trick)) % len(p.order)]
+    pick = max if p.team_mask >> seat & 1 else min
+    cards: dict[str, int] = {}
+    for card, _named, card_value in moves:
+        key = str(card)
+        # A 500 joker lead comes once per named suit: keep the mover's best naming.
+        cards[key] = pick(card_value, cards[key]) if key in cards else card_value
+    return Result(value, cards)

@@ -1,0 +1,104 @@
+"""The C engine: bounded memory, no leaks, the GIL released, one engine per thread."""
+
+from __future__ import annotations
+
+import resource
+import threading
+import time
+
+import pytest
+
+from games.solver import Objective, solve
+from games.solver.builders import skat_position
+from games.solver.samples import random_position
+
+core = pytest.importorskip("games.solver._core")
+native = pytest.importorskip("games.solver.native")
+# A Skat deal the core needs a good fraction of a second for (from tests/data).
+SLOW = [
+    "D8 DT H8 H9 HQ HA S9 C7 CK DJ",
+    "H7 HK HT S7 SQ SK C8 C9 CQ HJ",
+    "D7 DQ DA S8 ST SA CT CA SJ CJ",
+]
+
+
+def _rss_kb() -> int:
+    with open("/proc/self/statm") as handle:
+        pages = int(handle.read().split()[1])
+    return pages * resource.getpagesize() // 1024
+
+
+def test_memory_stays_flat_over_ten_thousand_solves() -> None:
+    samples = [random_position("wiezen", seed, 3) for seed in range(50)]
+    for sample in samples:  # warm up: the table's pages get touched once
+        solve(sample.position, sample.objective, "cards", backend="c")
+    before = _rss_kb()
+    for k in range(10_000):
+        sample = samples[k % len(samples)]
+        solve(sample.position, sample.objective, "cards" if k % 2 else "value", backend="c")
+    assert _rss_kb() - before < 2048
+
+
+def test_table_size_is_a_setting(monkeypatch: pytest.MonkeyPatch) -> None:
+    engine = core.Engine(2)
+    sample = random_position("skat", 1, 3)
+    from games.solver.position import compile_problem
+
+    problem = compile_problem(sample.position, sample.objective)
+    monkeypatch.setattr(native, "engine", lambda: engine)
+    native.solve_problem(problem, "value")
+    assert 1 << 20 <= engine.table_bytes <= 2 << 20
+    monkeypatch.setenv("GAMES_SOLVER_TT_MB", "lots")
+    with pytest.raises(ValueError, match="GAMES_SOLVER_TT_MB"):
+        native.table_megabytes()
+
+
+def test_search_releases_the_gil() -> None:
+    position = skat_position("grand", SLOW, 2)
+    done = threading.Event()
+    spins = 0
+
+    def work() -> None:
+        solve(position, Objective.points([0]), backend="c")
+        done.set()
+
+    thread = threading.Thread(target=work)
+    start = time.perf_counter()
+    thread.start()
+    while not done.is_set():
+        spins += 1
+    thread.join()
+    elapsed = time.perf_counter() - start
+    # With the GIL held for the whole search this loop would barely run.
+    assert spins > 1000 * elapsed
+
+
+def test_threads_get_their_own_engines() -> None:
+    seen: list[object] = []
+
+    def grab() -> None:
+        seen.append(native.engine())
+
+    threads = [threading.Thread(target=grab) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert seen[0] is not seen[1]
+    assert native.engine() is native.engine()
+
+
+def test_threads_solving_at_once_get_the_same_answers() -> None:
+    samples = [random_position("beyond", seed, 4) for seed in range(20)]
+    expected = [solve(s.position, s.objective, "cards", backend="python") for s in samples]
+    results: dict[int, object] = {}
+
+    def work(k: int) -> None:
+        results[k] = [solve(s.position, s.objective, "cards", backend="c") for s in samples]
+
+    threads = [threading.Thread(target=work, args=(k,)) for k in range(3)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert all(results[k] == expected for k in range(3))
