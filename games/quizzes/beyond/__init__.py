@@ -6,23 +6,17 @@ Importing this package registers ``beyond/play`` (modes double_dummy, single_dum
 
 from __future__ import annotations
 
-from typing import Any
-
-from games.quizzes.base import QuizDraft, QuizError, generator
+from games.quizzes.base import generator
 from games.quizzes.beyond.bid import bid_quiz
 from games.quizzes.beyond.play_dd import double_dummy_quiz
 from games.quizzes.beyond.play_sd import single_dummy_quiz
+from games.quizzes.common.play import by_mode
 
 __all__ = ["bid_quiz", "play_quiz"]
 
 generator("beyond", "bid", ("single_dummy",))(bid_quiz)
 
 
-@generator("beyond", "play", ("double_dummy", "single_dummy"))
-def play_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
-    """Return the play quiz of ``seed`` in ``mode``, or None when the deal gives none."""
-    if mode == "double_dummy":
-        return double_dummy_quiz(seed, constraint)
-    if mode == "single_dummy":
-        return single_dummy_quiz(seed, constraint)
-    raise QuizError(f"beyond play quizzes come in double_dummy and single_dummy, not {mode!r}")
+play_quiz = generator("beyond", "play", ("double_dummy", "single_dummy"))(
+    by_mode("beyond", double_dummy_quiz, single_dummy_quiz)
+)

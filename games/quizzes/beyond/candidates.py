@@ -8,8 +8,8 @@ from collections.abc import Sequence
 from games.beyond import choose_card
 from games.cards import BEYOND_DECK, RANKS, Card, sort_key
 from games.quizzes.beyond.cut import Cut
-from games.quizzes.beyond.solving import LineStep
 from games.quizzes.beyond.themes import Spot
+from games.quizzes.common.lines import LineStep
 
 
 def display_order(cards: Sequence[Card]) -> list[Card]:

@@ -20,7 +20,7 @@ from games.beyond import Declarations, Play, choose_card, choose_declaration
 from games.beyond.seats import next_seat
 from games.cards import SEATS, Card
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.beyond.solving import position_of, seat_no
+from games.quizzes.beyond.solving import position_of
 from games.quizzes.beyond.table import (
     GAME,
     Table,
@@ -31,6 +31,7 @@ from games.quizzes.beyond.table import (
 )
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
 from games.quizzes.beyond.worlds import declaration_filter, judge
+from games.quizzes.common.lines import seat_no
 from games.sampling import NoDealFound, World, sample_worlds
 from games.solver import Objective, solve
 

@@ -12,13 +12,14 @@ from __future__ import annotations
 from typing import Any
 
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.beyond.candidates import display_order, highest_card, natural_card, spot_of
+from games.quizzes.beyond.candidates import display_order, spot_of
 from games.quizzes.beyond.cut import Cut, cuts
-from games.quizzes.beyond.solving import MAKE, card_values, natural_key, position_from
-from games.quizzes.beyond.table import GAME, cards_text
-from games.quizzes.beyond.themes import play_rating, play_themes
-from games.quizzes.beyond.view import RULE_REFS, play_position, play_prompt
+from games.quizzes.beyond.draft import play_draft
+from games.quizzes.beyond.solving import MAKE, natural_key, position_from
+from games.quizzes.beyond.table import cards_text
 from games.quizzes.beyond.worlds import WORLDS, Verdict, View, judge, sample, voids_from
+from games.quizzes.common.lines import card_values
+from games.quizzes.common.play import first_quiz
 from games.sampling import NoDealFound
 
 MODE = "single_dummy"
@@ -66,17 +67,19 @@ def world_values(cut: Cut, view: View) -> list[dict[str, int]] | None:
 
 def single_dummy_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
     """Return the single-dummy play quiz of ``seed``, or None when it is no real decision."""
-    for tried, cut in enumerate(cuts(seed, constraint, MAX_TRICKS_LEFT, "play_sd")):
-        if tried == MAX_SCAN:
-            return None
-        view = view_of(cut)
-        values = world_values(cut, view)
-        if values is None:
-            continue
-        verdict = judge(values)
-        if verdict is not None and verdict.clear:
-            return _draft(cut, view, verdict)
-    return None
+    decisions = cuts(seed, constraint, MAX_TRICKS_LEFT, "play_sd")
+    return first_quiz(decisions, lambda _, cut: _quiz_at(cut), MAX_SCAN)
+
+
+def _quiz_at(cut: Cut) -> QuizDraft | None:
+    view = view_of(cut)
+    values = world_values(cut, view)
+    if values is None:
+        return None
+    verdict = judge(values)
+    if verdict is None or not verdict.clear:
+        return None
+    return _draft(cut, view, verdict)
 
 
 def refutation(cut: Cut, card: str, verdict: Verdict, best: str) -> str:
@@ -104,39 +107,13 @@ def _draft(cut: Cut, view: View, verdict: Verdict) -> QuizDraft:
         else:
             text = refutation(cut, token, verdict, best)
             candidates.append(Candidate(token, value, False, card.name, text))
+    extra = {
+        "lead_locked": cut.play.lead_locked,
+        "view": view.as_json(),
+        "sampling_error": round(verdict.error, 4),
+        "aim": cut.goal.aim,
+    }
     spot = spot_of(cut, accepted, False, False)
-    themes = play_themes(spot, best)
-    rating = play_rating(
-        candidates=len(candidates),
-        accepted=len(accepted),
-        tricks_left=cut.tricks_left,
-        natural_wrong=natural_card(cut) not in accepted,
-        highest_wrong=highest_card(cut) not in accepted,
-        themes=themes,
-        close=verdict.margin < 0.15,
-    )
-    rule = RULE_REFS["joker"] if "joker_lead" in themes else RULE_REFS[cut.goal.aim]
-    return QuizDraft(
-        game=GAME,
-        kind="play",
-        mode=MODE,
-        prompt=play_prompt(cut, double_dummy=False),
-        position=play_position(cut, double_dummy=False),
-        candidates=tuple(candidates),
-        unit=cut.goal.unit,
-        themes=tuple(themes),
-        rating=float(rating),
-        rule_ref=rule,
-        seed=cut.table.seed,
-        samples=WORLDS,
-        margin=round(verdict.margin, 4),
-        extra={
-            "deal": {s: cards_text(h) for s, h in cut.table.hands.items()},
-            "remaining": {s: cards_text(h) for s, h in cut.play.hands.items()},
-            "leader": cut.play.current.leader,
-            "lead_locked": cut.play.lead_locked,
-            "view": view.as_json(),
-            "sampling_error": round(verdict.error, 4),
-            "aim": cut.goal.aim,
-        },
-    )
+    close = verdict.margin < 0.15
+    margin = round(verdict.margin, 4)
+    return play_draft(cut, MODE, candidates, accepted, spot, close, margin, extra, WORLDS)

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 from games.beyond import Play, trick_winner
 from games.beyond.seats import partner
 from games.cards import RANKS, SEATS, Card, parse_card
+from games.quizzes.common import lines
+from games.quizzes.common.lines import LineStep, best_choice, card_values, mover, seat_no
 from games.solver import Objective, Position, layout_for, solve
 
 MAKE = "make"
@@ -42,11 +44,6 @@ class Goal:
     def for_seat(self, value: int) -> int:
         """Return a solver value as the deciding seat's value."""
         return 1 - value if self.flip else value
-
-
-def seat_no(seat: str) -> int:
-    """Return the solver's number of a seat letter."""
-    return SEATS.index(seat)
 
 
 def remaining_targets(
@@ -113,32 +110,13 @@ def position_of(play: Play) -> Position:
     )
 
 
-def mover(position: Position) -> int:
-    """Return the seat number to play next."""
-    return (position.leader + len(position.trick)) % 4
-
-
 def after(position: Position, card: Card) -> Position:
-    """Return the position once the seat to move plays ``card`` (closing a full trick)."""
-    seat = mover(position)
-    hands = [list(h) for h in position.hands]
-    hands[seat].remove(card)
-    trick = [*position.trick, card]
-    leader = position.leader
-    locked = False
-    if len(trick) == 4:
-        trump = position.layout.contract
-        locked = trick[0].is_joker
-        leader = (leader + trick_winner(trick, None if trump == "NT" else trump)) % 4
-        trick = []
-    return Position.build(position.layout, hands, leader, trick, after_joker_lead=locked)
+    """Return the position once the seat to move plays ``card`` (a joker lead locks the next)."""
+    return lines.after(position, card, _winner, joker_lead_locks=True)
 
 
-def card_values(position: Position, goal: Goal) -> dict[str, int]:
-    """Return each legal card of the seat to move with its value for the deciding seat."""
-    result = solve(position, goal.objective, "cards")
-    assert result.cards is not None  # cards mode always names the cards
-    return {card: goal.for_seat(v) for card, v in result.cards.items()}
+def _winner(trick: Sequence[Card], trump: str | None, named: str | None) -> int:
+    return trick_winner(trick, trump)
 
 
 def natural_key(token: str) -> tuple[int, int, str]:
@@ -147,21 +125,6 @@ def natural_key(token: str) -> tuple[int, int, str]:
     if card.is_joker:
         return (1, int(card.rank), token)
     return (0, RANKS.index(card.rank), token)
-
-
-def best_choice(values: Mapping[str, int], maximise: bool) -> str:
-    """Return the best card for the mover; ties go to the lowest card."""
-    target = max(values.values()) if maximise else min(values.values())
-    return min((c for c, v in values.items() if v == target), key=natural_key)
-
-
-@dataclass(frozen=True)
-class LineStep:
-    """One card of a principal line, with the trick's winner when it closes a trick."""
-
-    seat: str
-    card: str
-    winner: str | None = None
 
 
 def shifted(goal: Goal, taken: Mapping[int, int], left: int) -> Goal | None:
@@ -178,38 +141,16 @@ def principal_line(position: Position, goal: Goal, first: str, deciding: int) ->
     Each mover picks the card best for its side; ``goal`` is seen from ``deciding``'s side.
     Once the aim is settled either way, every card is as good as another and the lowest goes.
     """
-    steps: list[LineStep] = []
-    card = parse_card(first)
-    tricks_to_close = 2
-    taken: dict[int, int] = {}
-    while True:
-        seat = mover(position)
-        closing = len(position.trick) == 3
-        position = after(position, card)
-        winner = SEATS[position.leader] if closing else None
-        steps.append(LineStep(SEATS[seat], str(card), winner))
-        if closing:
-            tricks_to_close -= 1
-            taken[position.leader] = taken.get(position.leader, 0) + 1
-        if tricks_to_close == 0 or not any(position.hands):
-            return steps
-        left = len(position.hands[position.leader]) + (1 if position.trick else 0)
-        now = shifted(goal, taken, left)
-        if now is None:
-            legal = solve(position, Objective.tricks([0]), "cards").cards or {}
-            card = parse_card(min(legal, key=natural_key))
-            continue
-        values = card_values(position, now)
-        same_side = (mover(position) % 2) == (deciding % 2)
-        card = parse_card(best_choice(values, maximise=same_side))
 
+    def choose(now: Position, taken: Mapping[int, int]) -> Card:
+        left = len(now.hands[now.leader]) + (1 if now.trick else 0)
+        still = shifted(goal, taken, left)
+        if still is None:
+            legal = solve(now, Objective.tricks([0]), "cards").cards or {}
+            return parse_card(min(legal, key=natural_key))
+        same_side = (mover(now) % 2) == (deciding % 2)
+        return parse_card(best_choice(card_values(now, still), same_side, natural_key))
 
-def line_text(steps: Sequence[LineStep]) -> str:
-    """Return a line as text: 'E HA, S H3, W H2, N H4 (E wins the trick), ...'."""
-    parts: list[str] = []
-    for step in steps:
-        text = f"{step.seat} {step.card}"
-        if step.winner:
-            text += f" ({step.winner} wins the trick)"
-        parts.append(text)
-    return ", ".join(parts)
+    return lines.principal_line(
+        position, parse_card(first), lambda p, c: (after(p, c), None), choose
+    )

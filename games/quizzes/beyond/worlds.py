@@ -11,18 +11,18 @@ player's full hand (cards left plus cards played) within one trick of its declar
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from games.beyond.evaluation import estimate_tricks
 from games.beyond.seats import next_seat
 from games.cards import BEYOND_DECK, SEATS, Card, parse_card
+from games.quizzes.common.margins import Z, best_answers, clearly_ahead, paired_gap
 from games.sampling import World, sample_worlds
 
 WORLDS = 120
 # A rejected answer must trail the best by more than this many standard errors.
-SIGNIFICANCE = 2.0
+SIGNIFICANCE = Z
 DECLARATION_SLACK = 1
 
 
@@ -109,7 +109,8 @@ class Verdict:
 
     @property
     def clear(self) -> bool:
-        return self.margin > SIGNIFICANCE * self.error
+        """Return True when the best answer leads by more than SIGNIFICANCE standard errors."""
+        return clearly_ahead(self.margin, self.error, z=SIGNIFICANCE)
 
 
 def judge(per_world: Sequence[Mapping[str, int]]) -> Verdict | None:
@@ -120,17 +121,14 @@ def judge(per_world: Sequence[Mapping[str, int]]) -> Verdict | None:
     """
     n = len(per_world)
     totals = {c: sum(w[c] for w in per_world) for c in per_world[0]}
-    best = max(totals.values())
-    accepted = sorted(c for c, t in totals.items() if t == best)
+    accepted = sorted(best_answers(totals))
     rejected = [c for c in totals if c not in accepted]
     if not rejected:
         return None
     runner = max(rejected, key=lambda c: totals[c])
     top = accepted[0]
-    diffs = [w[top] - w[runner] for w in per_world]
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1)) if n > 1 else 0.0
+    margin, error = paired_gap([w[top] for w in per_world], [w[runner] for w in per_world])
     worse = {c: sum(1 for w in per_world if w[c] < w[top]) for c in rejected}
     better = {c: sum(1 for w in per_world if w[c] > w[top]) for c in rejected}
     means = {c: t / n for c, t in totals.items()}
-    return Verdict(means, accepted, mean, spread / math.sqrt(n), worse, better)
+    return Verdict(means, accepted, margin, error, worse, better)

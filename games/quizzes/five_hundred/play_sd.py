@@ -15,22 +15,14 @@ from typing import Any
 
 from games.cards import SEATS, parse_card, sort_key
 from games.quizzes.base import Candidate, QuizDraft
+from games.quizzes.common.lines import card_values, line_text, line_tokens, seat_no
+from games.quizzes.common.play import first_quiz
 from games.quizzes.five_hundred.cut import Cut, cuts
+from games.quizzes.five_hundred.draft import play_draft
 from games.quizzes.five_hundred.recheck import full_position, stored_deal
-from games.quizzes.five_hundred.solving import (
-    Goal,
-    card_values,
-    goal_for,
-    line_text,
-    line_tokens,
-    principal_line,
-    seat_no,
-)
-from games.quizzes.five_hundred.table import simple_choice
-from games.quizzes.five_hundred.themes import play_rating, play_themes
+from games.quizzes.five_hundred.solving import Goal, goal_for, principal_line
 from games.quizzes.five_hundred.verdict import sampled_verdict
-from games.quizzes.five_hundred.view import position_for, prompt_for
-from games.quizzes.five_hundred.wording import average_text, rule_ref_for
+from games.quizzes.five_hundred.wording import average_text
 from games.quizzes.five_hundred.worlds import play_worlds
 from games.sampling import NoDealFound, World
 
@@ -58,13 +50,8 @@ def evaluate(
 
 def single_dummy_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
     """Return the single-dummy play quiz of ``seed``, or None when the deal gives none."""
-    for number, cut in enumerate(cuts(seed, constraint, MAX_TRICKS_LEFT)):
-        if number >= MAX_SD_DECISIONS:
-            return None
-        draft = _quiz_at(seed, cut)
-        if draft is not None:
-            return draft
-    return None
+    decisions = cuts(seed, constraint, MAX_TRICKS_LEFT)
+    return first_quiz(decisions, lambda _, cut: _quiz_at(seed, cut), MAX_SD_DECISIONS)
 
 
 def _quiz_at(seed: int, cut: Cut) -> QuizDraft | None:
@@ -121,28 +108,10 @@ def _quiz_at(seed: int, cut: Cut) -> QuizDraft | None:
             )
         )
     best_line = principal_line(full_position(cut.contract, record), goal, best, deciding)
-    themes = play_themes(play, cut.seat, cut.legal, sorted(verdict.accepted), best_line)
-    natural = str(simple_choice(play))
-    rejected = len(table) - len(verdict.accepted)
-    return QuizDraft(
-        game="five_hundred",
-        kind="play",
-        mode=MODE,
-        prompt=prompt_for(cut, MODE),
-        position=position_for(cut, MODE),
-        candidates=tuple(candidates),
-        unit=goal.unit,
-        themes=themes,
-        rating=play_rating(rejected, natural not in verdict.accepted, verdict.margin, True, themes),
-        rule_ref=rule_ref_for(cut.contract, [parse_card(a) for a in verdict.accepted]),
-        seed=seed,
-        samples=n,
-        margin=round(verdict.margin, 4),
-        extra={
-            "deal": record,
-            "worlds": [world_hands(cut, w) for w in worlds],
-            "world_seed": world_seed,
-            "sampling_error": round(verdict.error, 4),
-            "natural": natural,
-        },
-    )
+    extra = {
+        "worlds": [world_hands(cut, w) for w in worlds],
+        "world_seed": world_seed,
+        "sampling_error": round(verdict.error, 4),
+    }
+    margin = round(verdict.margin, 4)
+    return play_draft(cut, MODE, goal.unit, verdict, candidates, best_line, margin, extra, n)

@@ -12,8 +12,9 @@ from typing import Any
 
 from games.cards import FIVE_HUNDRED_DECK, SEATS, Card
 from games.five_hundred import Contract, Play, parse_call
+from games.quizzes.common.lines import seat_no
 from games.quizzes.five_hundred.cut import Cut
-from games.quizzes.five_hundred.solving import Goal, goal_for, layout_key, seat_no
+from games.quizzes.five_hundred.solving import Goal, goal_for, layout_key
 from games.quizzes.five_hundred.table import deal_as_json
 from games.solver import Position, layout_for
 

@@ -12,7 +12,8 @@ from collections.abc import Mapping, Sequence
 
 from games.cards import Card
 from games.five_hundred import Contract, Play, choose_discards, exchange
-from games.quizzes.five_hundred.solving import position_of, seat_no
+from games.quizzes.common.lines import seat_no
+from games.quizzes.five_hundred.solving import position_of
 from games.quizzes.five_hundred.table import play_on
 from games.solver import Objective, solve
 

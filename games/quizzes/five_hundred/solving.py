@@ -14,6 +14,15 @@ from dataclasses import dataclass
 
 from games.cards import RANKS, SEATS, SUITS, Card, parse_card
 from games.five_hundred import CardOrder, Contract, Play, trick_winner
+from games.quizzes.common import lines
+from games.quizzes.common.lines import (
+    LineStep,
+    best_choice,
+    card_values,
+    mover,
+    seat_no,
+    trump_of,
+)
 from games.solver import Objective, Position, layout_for, solve
 
 TRICKS_PER_DEAL = 10
@@ -40,11 +49,6 @@ class Goal:
         if self.unit == "success rate":
             return 1 - value if self.flip else value
         return self.offset + (self.span - value if self.flip else value)
-
-
-def seat_no(seat: str) -> int:
-    """Return the solver's number of a seat letter."""
-    return SEATS.index(seat)
 
 
 def layout_key(contract: Contract) -> str:
@@ -81,23 +85,6 @@ def position_of(play: Play) -> Position:
     )
 
 
-def active_of(position: Position) -> tuple[int, ...]:
-    """Return the seats that play, in clockwise order."""
-    return position.active if position.active is not None else tuple(range(len(position.hands)))
-
-
-def mover(position: Position) -> int:
-    """Return the seat number to play next."""
-    seats = active_of(position)
-    return seats[(seats.index(position.leader) + len(position.trick)) % len(seats)]
-
-
-def trump_of(position: Position) -> str | None:
-    """Return the trump suit of a position's layout (None for no trumps and misère)."""
-    key = position.layout.contract
-    return key if key in SUITS else None
-
-
 def named_joker(position: Position, card: Card) -> bool:
     """Return True when ``card`` would be a joker led in no trumps or misère (a suit is named)."""
     return card.is_joker and not position.trick and trump_of(position) is None
@@ -105,28 +92,11 @@ def named_joker(position: Position, card: Card) -> bool:
 
 def after(position: Position, card: Card, named: str | None = None) -> Position:
     """Return the position once the seat to move plays ``card`` (closing a full trick)."""
-    seat = mover(position)
-    seats = active_of(position)
-    hands = [list(h) for h in position.hands]
-    hands[seat].remove(card)
-    trick = [*position.trick, card]
-    suit = named if not position.trick else position.named_suit
-    leader = position.leader
-    if len(trick) == len(seats):
-        order = CardOrder(trump_of(position))
-        start = seats.index(leader)
-        leader = seats[(start + trick_winner(order, trick, suit)) % len(seats)]
-        trick, suit = [], None
-    return Position.build(
-        position.layout, hands, leader, trick, active=position.active, named_suit=suit
-    )
+    return lines.after(position, card, _winner, named)
 
 
-def card_values(position: Position, goal: Goal) -> dict[str, int]:
-    """Return each legal card of the seat to move with its value for the deciding seat."""
-    result = solve(position, goal.objective, "cards")
-    assert result.cards is not None
-    return {card: goal.for_seat(v) for card, v in result.cards.items()}
+def _winner(trick: Sequence[Card], trump: str | None, named: str | None) -> int:
+    return trick_winner(CardOrder(trump), trick, named)
 
 
 def best_name(position: Position, goal: Goal, joker: Card, maximise: bool) -> str:
@@ -146,63 +116,25 @@ def natural_key(token: str) -> tuple[int, int]:
     return (RANKS.index(token[1]), SUITS.index(token[0]))
 
 
-def best_choice(values: Mapping[str, int], maximise: bool) -> str:
-    """Return the best card for the mover; ties go to the lowest card."""
-    target = max(values.values()) if maximise else min(values.values())
-    return min((c for c, v in values.items() if v == target), key=natural_key)
-
-
-@dataclass(frozen=True)
-class LineStep:
-    """One card of a principal line, the suit named for a led joker, and the trick's winner."""
-
-    seat: str
-    card: str
-    named: str | None = None
-    winner: str | None = None
-
-
 def principal_line(position: Position, goal: Goal, first: str, deciding: int) -> list[LineStep]:
     """Return best play after ``first``: the rest of the current trick and the next one.
 
-    Each mover picks the card best for its side (``goal`` is seen from ``deciding``'s side).
+    Each mover picks the card best for its side (``goal`` is seen from ``deciding``'s side);
+    a seat leading the joker in no trumps or misère names the suit best for its side.
     """
-    steps: list[LineStep] = []
-    card = parse_card(first)
-    closed = 0
-    while True:
-        seat = mover(position)
-        maximise = same_side(goal, seat, deciding)
-        named = best_name(position, goal, card, maximise) if named_joker(position, card) else None
-        closing = len(position.trick) == len(active_of(position)) - 1
-        position = after(position, card, named)
-        winner = SEATS[position.leader] if closing else None
-        steps.append(LineStep(SEATS[seat], str(card), named, winner))
-        closed += closing
-        if closed == 2 or not any(position.hands):
-            return steps
-        maximise = same_side(goal, mover(position), deciding)
-        card = parse_card(best_choice(card_values(position, goal), maximise=maximise))
+
+    def play(now: Position, card: Card) -> tuple[Position, str | None]:
+        maximise = same_side(goal, mover(now), deciding)
+        named = best_name(now, goal, card, maximise) if named_joker(now, card) else None
+        return after(now, card, named), named
+
+    def choose(now: Position, taken: Mapping[int, int]) -> Card:
+        maximise = same_side(goal, mover(now), deciding)
+        return parse_card(best_choice(card_values(now, goal), maximise, natural_key))
+
+    return lines.principal_line(position, parse_card(first), play, choose)
 
 
 def same_side(goal: Goal, seat: int, deciding: int) -> bool:
     """Return True when ``seat`` plays on the deciding seat's side."""
     return (seat in goal.side) == (deciding in goal.side)
-
-
-def line_text(steps: Sequence[LineStep]) -> str:
-    """Return a line as text: 'E HA, S H3 (E wins the trick); E leads ...'."""
-    parts: list[str] = []
-    for step in steps:
-        text = f"{step.seat} {step.card}"
-        if step.named:
-            text += f" (named {step.named})"
-        if step.winner:
-            text += f" ({step.winner} wins the trick)"
-        parts.append(text)
-    return ", ".join(parts)
-
-
-def line_tokens(steps: Sequence[LineStep]) -> tuple[str, ...]:
-    """Return the card tokens of a line."""
-    return tuple(step.card for step in steps)

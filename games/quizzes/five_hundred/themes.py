@@ -10,7 +10,7 @@ from collections.abc import Iterable, Sequence
 
 from games.cards import FIVE_HUNDRED_DECK, Card, parse_card
 from games.five_hundred import CardOrder, Contract, Play, trick_winner
-from games.quizzes.five_hundred.solving import LineStep
+from games.quizzes.common.lines import LineStep
 
 RATING_BASE = 1400
 RATING_MIN, RATING_MAX = 1000, 2200

@@ -4,17 +4,17 @@ Double dummy: values are exact, so the accepted answers are exactly the best one
 quiz is kept when something is worse (by at least one trick, or failing against making).
 Sampled: every candidate is judged on the same worlds; the accepted answers are those with
 the best total, and each rejected one must trail the best by more than its sampling error
-(``Z`` standard errors of the paired per-world difference) and by a minimum that matters.
+(two standard errors of the paired per-world difference, ``common.margins``) and by a
+minimum that matters.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-# Two standard errors: a rejected answer trails by more than chance would explain.
-Z = 2.0
+from games.quizzes.common.margins import best_answers, clearly_ahead, exact_split, paired_gap
+
 # The smallest average gap worth a quiz, per unit (a tenth of a trick, 5 points of make rate...).
 MIN_GAP = {"tricks": 0.1, "success rate": 0.05, "points": 10.0}
 
@@ -36,21 +36,11 @@ class Verdict:
 
 def exact_verdict(values: Mapping[str, float]) -> Verdict | None:
     """Return the verdict on exact values, or None when every answer is as good."""
-    best = max(values.values())
-    accepted = frozenset(a for a, v in values.items() if v == best)
-    if len(accepted) == len(values):
+    split = exact_split(values)
+    if split is None:
         return None
-    margin = best - max(v for a, v in values.items() if a not in accepted)
+    accepted, margin = split
     return Verdict(accepted, dict(values), margin)
-
-
-def paired_error(best: Sequence[float], other: Sequence[float]) -> float:
-    """Return the standard error of the mean of the per-world differences."""
-    n = len(best)
-    diffs = [b - o for b, o in zip(best, other, strict=True)]
-    mean = sum(diffs) / n
-    variance = sum((d - mean) ** 2 for d in diffs) / max(1, n - 1)
-    return math.sqrt(variance / n)
 
 
 def sampled_verdict(table: Mapping[str, Sequence[float]], unit: str) -> Verdict | None:
@@ -60,10 +50,10 @@ def sampled_verdict(table: Mapping[str, Sequence[float]], unit: str) -> Verdict 
     """
     totals = {a: sum(vs) for a, vs in table.items()}
     n = len(next(iter(table.values())))
-    best_total = max(totals.values())
-    accepted = frozenset(a for a, t in totals.items() if t == best_total)
+    accepted = best_answers(totals)
     if len(accepted) == len(table):
         return None
+    best_total = max(totals.values())
     reference = table[min(accepted)]
     means = {a: t / n for a, t in totals.items()}
     margin = best_total / n - max(means[a] for a in table if a not in accepted)
@@ -72,8 +62,8 @@ def sampled_verdict(table: Mapping[str, Sequence[float]], unit: str) -> Verdict 
         if answer in accepted:
             continue
         gap = means[min(accepted)] - means[answer]
-        answer_error = paired_error(reference, table[answer])
-        if gap <= Z * answer_error or gap < MIN_GAP.get(unit, 0.0):
+        _, answer_error = paired_gap(reference, table[answer])
+        if not clearly_ahead(gap, answer_error, MIN_GAP.get(unit, 0.0)):
             return None
         error = max(error, answer_error)
     return Verdict(accepted, means, margin, error)

@@ -5,18 +5,19 @@ when the best beats every other answer by ``MIN_POINT_MARGIN`` card points or la
 different result band (schneidered / lost / won / schneider), and a null quiz whenever some
 card changes making into failing. Sampled quizzes: every answer is judged on the same worlds;
 the accepted answers have the best total, and the quiz is kept when the gap to the runner-up
-is at least the unit's minimum and larger than ``Z`` standard errors of the paired gap.
+is at least the unit's minimum and larger than two standard errors of the paired gap
+(``common.margins``).
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from games.quizzes.common.margins import best_answers, clearly_ahead, paired_gap
+
 MIN_POINT_MARGIN = 10  # a ten: the smallest gap in card points a learner should care about
 MIN_SAMPLED_MARGIN = {"card points": 3.0, "win rate": 0.05, "points": 4.0}
-Z = 2.0  # about 95 % one-sided confidence that the best answer really is better
 BANDS = (31, 61, 90)  # declarer points: schneidered <= 30 < lost < 61 <= won < 90 <= schneider
 
 
@@ -42,7 +43,7 @@ def judge_exact(
 ) -> Verdict:
     """Judge solved values (higher is better for the decider)."""
     top = max(values.values())
-    accepted = frozenset(k for k, v in values.items() if v == top)
+    accepted = best_answers(values)
     best = min(accepted)
     rest = {k: v for k, v in values.items() if k not in accepted}
     if not rest:
@@ -61,16 +62,12 @@ def judge_sampled(samples: Mapping[str, Sequence[int]], unit: str) -> Verdict:
     """Judge per-world values (whole numbers, same worlds for every answer)."""
     totals = {k: sum(v) for k, v in samples.items()}
     n = len(next(iter(samples.values())))
-    top = max(totals.values())
-    accepted = frozenset(k for k, v in totals.items() if v == top)
+    accepted = best_answers(totals)
     best = min(accepted)
     rest = {k: v for k, v in totals.items() if k not in accepted}
     if not rest or n < 2:
         return Verdict(accepted, best, None, 0.0, 0.0, False)
     runner = max(sorted(rest), key=lambda k: rest[k])
-    diffs = [a - b for a, b in zip(samples[best], samples[runner], strict=True)]
-    mean = sum(diffs) / n
-    spread = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
-    error = spread / math.sqrt(n)
-    kept = mean >= MIN_SAMPLED_MARGIN[unit] and mean > Z * error
+    mean, error = paired_gap(samples[best], samples[runner])
+    kept = clearly_ahead(mean, error, MIN_SAMPLED_MARGIN[unit])
     return Verdict(accepted, best, runner, mean, error, kept)

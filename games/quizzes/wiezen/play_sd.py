@@ -12,22 +12,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from games.cards import SEATS, format_pbn
+from games.cards import format_pbn
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.wiezen.candidates import display_order, highest_card, natural_card, spot_of
+from games.quizzes.common.lines import card_values
+from games.quizzes.common.play import first_quiz
+from games.quizzes.wiezen.candidates import display_order
 from games.quizzes.wiezen.cut import Cut, cuts
-from games.quizzes.wiezen.solving import (
-    Goal,
-    card_values,
-    goal_for,
-    natural_key,
-    position_from,
-    trump_key,
-)
-from games.quizzes.wiezen.table import GAME, cards_text
-from games.quizzes.wiezen.themes import play_rating, play_themes
+from games.quizzes.wiezen.draft import play_draft
+from games.quizzes.wiezen.solving import Goal, goal_for, natural_key, position_from, trump_key
 from games.quizzes.wiezen.verdict import Verdict, judge
-from games.quizzes.wiezen.view import RULE_REFS, play_position, play_prompt
 from games.quizzes.wiezen.worlds import play_worlds
 from games.sampling import NoDealFound, World
 
@@ -69,20 +62,20 @@ def _refutation(card: str, verdict: Verdict, values: dict[str, list[int]], unit:
 
 def single_dummy_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
     """Return the single-dummy play quiz of ``seed``, or None when it is no real decision."""
-    for tried, cut in enumerate(cuts(seed, constraint, MAX_TRICKS_LEFT)):
-        if tried == MAX_SCAN:
-            return None
+
+    def attempt(tried: int, cut: Cut) -> QuizDraft | None:
         goal = goal_for(cut.contract, cut.seat, cut.play.tricks_won())
         world_seed = f"wiezen/play/{seed}/worlds/{tried}"
-        try:
-            worlds = play_worlds(cut, WORLDS, random.Random(world_seed))
-        except NoDealFound:
-            return None
+        # Worlds that cannot be drawn end this deal's search (NoDealFound, see give_up_on).
+        worlds = play_worlds(cut, WORLDS, random.Random(world_seed))
         values = world_values(cut, goal, worlds)
         verdict = judge(values, MIN_MARGIN[goal.unit])
-        if verdict is not None:
-            return _draft(cut, goal, worlds, values, verdict, world_seed)
-    return None
+        if verdict is None:
+            return None
+        return _draft(cut, goal, worlds, values, verdict, world_seed)
+
+    decisions = cuts(seed, constraint, MAX_TRICKS_LEFT)
+    return first_quiz(decisions, attempt, MAX_SCAN, give_up_on=(NoDealFound,))
 
 
 def _draft(
@@ -100,37 +93,13 @@ def _draft(
         text = "" if accepted else _refutation(token, verdict, values, goal.unit)
         candidates.append(Candidate(token, verdict.means[token], accepted, card.name, text))
     accepted_cards = sorted(verdict.accepted, key=natural_key)
-    themes = play_themes(spot_of(cut), accepted_cards[0])
-    rating = play_rating(
-        candidates=len(candidates),
-        accepted=len(accepted_cards),
-        tricks_left=cut.tricks_left,
-        natural_wrong=natural_card(cut) not in verdict.accepted,
-        highest_wrong=highest_card(cut) not in verdict.accepted,
-        themes=themes,
-        close=verdict.margin < 2 * MIN_MARGIN[goal.unit],
-    )
-    return QuizDraft(
-        game=GAME,
-        kind="play",
-        mode=MODE,
-        prompt=play_prompt(cut, double_dummy=False),
-        position=play_position(cut, double_dummy=False),
-        candidates=tuple(candidates),
-        unit=goal.unit,
-        themes=tuple(themes),
-        rating=float(rating),
-        rule_ref=RULE_REFS[cut.contract.kind],
-        seed=cut.seed,
-        samples=len(worlds),
-        margin=verdict.margin,
-        extra={
-            "deal": {s: cards_text(h) for s, h in cut.hands.items()},
-            "remaining": {s: cards_text(cut.play.hands[s]) for s in SEATS},
-            "leader": cut.play.leader,
-            "worlds": [format_pbn(w) for w in worlds],
-            "world_seed": world_seed,
-            "sampling_error": verdict.error,
-            "value_offset": goal.offset,
-        },
+    extra = {
+        "worlds": [format_pbn(w) for w in worlds],
+        "world_seed": world_seed,
+        "sampling_error": verdict.error,
+        "value_offset": goal.offset,
+    }
+    close = verdict.margin < 2 * MIN_MARGIN[goal.unit]
+    return play_draft(
+        cut, goal, MODE, candidates, accepted_cards, close, verdict.margin, extra, len(worlds)
     )

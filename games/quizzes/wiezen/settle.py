@@ -13,7 +13,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from games.quizzes.wiezen.solving import position_of, seat_no
+from games.quizzes.common.lines import seat_no
+from games.quizzes.wiezen.solving import position_of
 from games.quizzes.wiezen.table import finish_auction, play_until, replay_auction
 from games.sampling import World
 from games.solver import Objective, solve

@@ -11,7 +11,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.cards import RANKS, SEATS, SUITS, Card, parse_card
-from games.solver import Objective, Position, layout_for, solve
+from games.quizzes.common import lines
+from games.quizzes.common.lines import LineStep, best_choice, card_values, mover, seat_no
+from games.solver import Objective, Position, layout_for
 from games.wiezen import Contract, Play, trick_winner
 
 
@@ -33,11 +35,6 @@ class Goal:
     def for_seat(self, value: int) -> int:
         """Return a solver value as the deciding seat's value."""
         return 1 - value if self.flip else value + self.offset
-
-
-def seat_no(seat: str) -> int:
-    """Return the solver's number of a seat letter."""
-    return SEATS.index(seat)
 
 
 def goal_for(contract: Contract, seat: str, tricks_won: Mapping[str, int]) -> Goal:
@@ -71,30 +68,13 @@ def position_from(
     return Position.build(layout, [list(hands[s]) for s in SEATS], seat_no(leader), trick)
 
 
-def mover(position: Position) -> int:
-    """Return the seat number to play next."""
-    return (position.leader + len(position.trick)) % 4
-
-
 def after(position: Position, card: Card) -> Position:
     """Return the position once the seat to move plays ``card`` (closing a full trick)."""
-    seat = mover(position)
-    hands = [list(h) for h in position.hands]
-    hands[seat].remove(card)
-    trick = [*position.trick, card]
-    leader = position.leader
-    if len(trick) == 4:
-        trump = position.layout.contract
-        leader = (leader + trick_winner(trick, None if trump == "NT" else trump)) % 4
-        trick = []
-    return Position.build(position.layout, hands, leader, trick)
+    return lines.after(position, card, _winner)
 
 
-def card_values(position: Position, goal: Goal) -> dict[str, int]:
-    """Return each legal card of the seat to move with its value for the deciding seat."""
-    result = solve(position, goal.objective, "cards")
-    assert result.cards is not None
-    return {card: goal.for_seat(v) for card, v in result.cards.items()}
+def _winner(trick: Sequence[Card], trump: str | None, named: str | None) -> int:
+    return trick_winner(trick, trump)
 
 
 def natural_key(token: str) -> tuple[int, int]:
@@ -102,50 +82,16 @@ def natural_key(token: str) -> tuple[int, int]:
     return (RANKS.index(token[1]), SUITS.index(token[0]))
 
 
-def best_choice(values: Mapping[str, int], maximise: bool) -> str:
-    """Return the best card for the mover; ties go to the lowest card."""
-    target = max(values.values()) if maximise else min(values.values())
-    return min((c for c, v in values.items() if v == target), key=natural_key)
-
-
-@dataclass(frozen=True)
-class LineStep:
-    """One card of a principal line, with the trick's winner when it closes a trick."""
-
-    seat: str
-    card: str
-    winner: str | None = None
-
-
 def principal_line(position: Position, goal: Goal, first: str, deciding: int) -> list[LineStep]:
     """Return best play after ``first``: the rest of the current trick and the next one.
 
     Each mover picks the card best for its side (``goal`` is seen from ``deciding``'s side).
     """
-    steps: list[LineStep] = []
-    card = parse_card(first)
-    tricks_to_close = 2
-    while True:
-        seat = mover(position)
-        closing = len(position.trick) == 3
-        position = after(position, card)
-        winner = SEATS[position.leader] if closing else None
-        steps.append(LineStep(SEATS[seat], str(card), winner))
-        if closing:
-            tricks_to_close -= 1
-        if tricks_to_close == 0 or not any(position.hands):
-            return steps
-        values = card_values(position, goal)
-        same_side = (mover(position) in goal.team) == (deciding in goal.team)
-        card = parse_card(best_choice(values, maximise=same_side))
 
+    def choose(now: Position, taken: Mapping[int, int]) -> Card:
+        same_side = (mover(now) in goal.team) == (deciding in goal.team)
+        return parse_card(best_choice(card_values(now, goal), same_side, natural_key))
 
-def line_text(steps: Sequence[LineStep]) -> str:
-    """Return a line as text: 'E HA, S H3 (E wins); E leads ...'."""
-    parts: list[str] = []
-    for step in steps:
-        text = f"{step.seat} {step.card}"
-        if step.winner:
-            text += f" ({step.winner} wins the trick)"
-        parts.append(text)
-    return ", ".join(parts)
+    return lines.principal_line(
+        position, parse_card(first), lambda p, c: (after(p, c), None), choose
+    )

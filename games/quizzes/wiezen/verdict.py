@@ -3,18 +3,16 @@
 Every candidate has one value per world, the worlds shared by all candidates. The accepted
 candidates are those with the best total (exact ties, e.g. touching cards). Each rejected
 candidate is compared with the best one world by world: the mean of those paired gaps must
-exceed both a fixed minimum and ``Z`` standard errors of that mean, or the position is not a
-clear decision and no quiz is made.
+exceed both a fixed minimum and two standard errors of that mean (``common.margins``), or
+the position is not a clear decision and no quiz is made.
 """
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-# Two standard errors: a gap this large arises by chance in about 1 deal in 40.
-Z = 2.0
+from games.quizzes.common.margins import best_answers, clearly_ahead, paired_gap
 
 
 @dataclass(frozen=True)
@@ -38,22 +36,10 @@ class Verdict:
         return max(self.errors.values())
 
 
-def paired_gap(best: Sequence[int], other: Sequence[int]) -> tuple[float, float]:
-    """Return the mean of ``best - other`` over the worlds and its standard error."""
-    diffs = [a - b for a, b in zip(best, other, strict=True)]
-    n = len(diffs)
-    mean = sum(diffs) / n
-    if n < 2:
-        return mean, 0.0
-    variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    return mean, math.sqrt(variance / n)
-
-
 def judge(values: Mapping[str, Sequence[int]], min_margin: float) -> Verdict | None:
     """Return the verdict on ``values`` (candidate -> value per world), or None if unclear."""
     totals = {c: sum(v) for c, v in values.items()}
-    top = max(totals.values())
-    accepted = frozenset(c for c, t in totals.items() if t == top)
+    accepted = best_answers(totals)
     if len(accepted) == len(values):
         return None
     best = min(accepted)
@@ -63,7 +49,7 @@ def judge(values: Mapping[str, Sequence[int]], min_margin: float) -> Verdict | N
         if candidate in accepted:
             continue
         gap, error = paired_gap(values[best], values[candidate])
-        if gap < min_margin or gap <= Z * error:
+        if not clearly_ahead(gap, error, min_margin):
             return None
         gaps[candidate], errors[candidate] = gap, error
     n = len(values[best])

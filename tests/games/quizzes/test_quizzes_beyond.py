@@ -15,11 +15,12 @@ from games.constraints import parse
 from games.quizzes import QuizDraft, QuizError, draft_quiz, load_generators
 from games.quizzes.beyond import bid_quiz, play_quiz
 from games.quizzes.beyond.declare import BID_WORLDS, declaration_worlds, world_hits
-from games.quizzes.beyond.keep import keep_rate
-from games.quizzes.beyond.solving import position_from, seat_no
+from games.quizzes.beyond.solving import position_from
 from games.quizzes.beyond.table import bid_and_declare
 from games.quizzes.beyond.themes import Spot, play_themes
 from games.quizzes.beyond.worlds import SIGNIFICANCE, View, judge, sample, voids_from
+from games.quizzes.common.keep import keep_rate
+from games.quizzes.common.lines import seat_no
 from games.sampling import NoDealFound
 from games.solver import Objective, Position, solve
 
@@ -281,7 +282,7 @@ def test_impossible_constraint_raises_no_deal_found(kind: str, mode: str) -> Non
 
 
 def test_keep_rate_counts_attempts_and_kept_quizzes() -> None:
-    rate = keep_rate("play", "double_dummy", range(10))
+    rate = keep_rate("beyond", "play", "double_dummy", range(10))
     expected = sum(play_quiz(s, "double_dummy", None) is not None for s in range(10))
     assert rate.attempts == 10 and rate.kept == expected
     assert 0 < rate.rate < 1 and rate.ms_per_attempt > 0

@@ -11,11 +11,11 @@ from games.constraints import parse
 from games.five_hundred import SimpleBidder, deal
 from games.five_hundred.calls import parse_call
 from games.quizzes import QuizDraft, draft_quiz, modes_for
+from games.quizzes.common.keep import keep_rate
+from games.quizzes.common.lines import card_values
 from games.quizzes.five_hundred.bid import score
-from games.quizzes.five_hundred.measure import keep_rate
 from games.quizzes.five_hundred.recheck import contract_of, full_position, goal_of
 from games.quizzes.five_hundred.settle import declarer_tricks
-from games.quizzes.five_hundred.solving import card_values
 from games.quizzes.five_hundred.table import strain_limit
 from games.sampling import NoDealFound
 
@@ -225,7 +225,7 @@ def test_unknown_mode_is_refused() -> None:
 
 
 def test_keep_rate_counts_attempts_and_kept_quizzes() -> None:
-    measured = keep_rate("play", "double_dummy", range(4))
+    measured = keep_rate("five_hundred", "play", "double_dummy", range(4))
     assert measured.attempts == 4
     assert 0 < measured.kept <= 4
     assert 0.0 < measured.rate <= 1.0

@@ -10,10 +10,10 @@ import pytest
 from games.cards import SKAT_DECK
 from games.constraints import parse
 from games.quizzes import QuizDraft, QuizError, draft_quiz, modes_for
+from games.quizzes.common.keep import keep_rate
 from games.quizzes.skat.bid import reevaluate
 from games.quizzes.skat.cut import deal_cards
 from games.quizzes.skat.play import evaluate_worlds, for_seat, table_from_draft
-from games.quizzes.skat.stats import keep_rate
 from games.quizzes.skat.worlds import world_from_json
 from games.sampling import NoDealFound
 from games.skat.rules import effective_suit
@@ -236,8 +236,8 @@ def test_impossible_constraint_raises_no_deal_found() -> None:
 
 def test_keep_rate_counts_the_kept_drafts() -> None:
     seeds = range(10)
-    rate = keep_rate("play", "double_dummy", seeds)
+    rate = keep_rate("skat", "play", "double_dummy", seeds)
     kept = sum(draft_quiz("skat", "play", "double_dummy", s) is not None for s in seeds)
-    assert (rate.tried, rate.kept) == (10, kept)
+    assert (rate.attempts, rate.kept) == (10, kept)
     assert 0.0 <= rate.rate <= 1.0
     assert rate.ms_per_attempt > 0

@@ -12,10 +12,11 @@ from hypothesis import strategies as st
 from games.cards import SEATS, WIEZEN_DECK, Card, parse_card, parse_pbn
 from games.constraints import parse
 from games.quizzes import QuizDraft, QuizError, draft_quiz, modes_for
-from games.quizzes.wiezen import measure
+from games.quizzes.common.keep import keep_rate
+from games.quizzes.common.lines import card_values
 from games.quizzes.wiezen.bid import bid_quiz, sensible_calls
 from games.quizzes.wiezen.settle import settle
-from games.quizzes.wiezen.solving import card_values, goal_for, position_from
+from games.quizzes.wiezen.solving import goal_for, position_from
 from games.quizzes.wiezen.table import replay_auction
 from games.quizzes.wiezen.themes import RATING_MAX, RATING_MIN, Spot, play_rating, play_themes
 from games.quizzes.wiezen.verdict import judge
@@ -343,7 +344,7 @@ def test_impossible_constraint_raises_no_deal_found(kind: str, mode: str) -> Non
 def test_keep_rate_counts_attempts_and_kept_quizzes() -> None:
     seeds = range(8)
     expected = sum(draft_quiz("wiezen", "play", "double_dummy", s) is not None for s in seeds)
-    report = measure("play", "double_dummy", seeds)
+    report = keep_rate("wiezen", "play", "double_dummy", seeds)
     assert (report.attempts, report.kept) == (8, expected)
     assert report.rate == expected / 8
     assert report.ms_per_attempt > 0
@@ -352,7 +353,7 @@ def test_keep_rate_counts_attempts_and_kept_quizzes() -> None:
 
 def test_keep_rate_refuses_an_unknown_kind() -> None:
     with pytest.raises(QuizError, match="lead"):
-        measure("lead", "double_dummy", [0])
+        keep_rate("wiezen", "lead", "double_dummy", [0])
 
 
 # ------------------------------------------------------------------ verdicts

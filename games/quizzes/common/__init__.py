@@ -1,0 +1,1 @@
+"""Pieces the four games' quiz generators share: best lines, margins, keep rates, glue."""

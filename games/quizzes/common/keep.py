@@ -1,0 +1,53 @@
+"""Measure a generator: how many seeds give a quiz (the keep rate) and the time per attempt."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from games.quizzes import draft_quiz
+
+
+@dataclass(frozen=True)
+class KeepRate:
+    """Attempts made, quizzes kept and the wall time spent for one game, kind and mode."""
+
+    game: str
+    kind: str
+    mode: str
+    attempts: int
+    kept: int
+    seconds: float
+
+    @property
+    def rate(self) -> float:
+        """Return the share of attempts that gave a quiz (0 when nothing was tried)."""
+        return self.kept / self.attempts if self.attempts else 0.0
+
+    @property
+    def ms_per_attempt(self) -> float:
+        """Return the mean wall time of one attempt in milliseconds."""
+        return 1000 * self.seconds / self.attempts if self.attempts else 0.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game} {self.kind}/{self.mode}: kept {self.kept} of {self.attempts} "
+            f"({self.rate:.0%}), {self.ms_per_attempt:.0f} ms per attempt"
+        )
+
+
+def keep_rate(
+    game: str, kind: str, mode: str, seeds: Iterable[int], constraint: Any = None
+) -> KeepRate:
+    """Run the ``game`` generator of ``kind`` in ``mode`` on each seed; count and time them.
+
+    An unknown game, kind or mode raises QuizError (from ``draft_quiz``) at the first seed.
+    """
+    attempts = kept = 0
+    start = time.perf_counter()
+    for seed in seeds:
+        attempts += 1
+        kept += draft_quiz(game, kind, mode, seed, constraint) is not None
+    return KeepRate(game, kind, mode, attempts, kept, time.perf_counter() - start)
