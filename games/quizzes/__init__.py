@@ -39,14 +39,32 @@ def modes_for(game: str, kind: str) -> tuple[str, ...]:
     return GENERATOR_MODES[(game, kind)]
 
 
+# A decision where most answers are right is no drill: a learner picking at random would pass.
+# Every generator's draft must leave at most this share of the choices accepted.
+MAX_ACCEPTED_SHARE = 0.5
+
+
+def is_real_decision(draft: QuizDraft) -> bool:
+    """Return whether at most half of the choices (and at least one) are accepted."""
+    accepted = sum(c.accepted for c in draft.candidates)
+    return 1 <= accepted <= max(1, int(len(draft.candidates) * MAX_ACCEPTED_SHARE))
+
+
 def draft_quiz(
     game: str, kind: str, mode: str, seed: int, constraint: Any = None
 ) -> QuizDraft | None:
-    """Run the generator for one seed; None when the deal gave no real decision."""
+    """Run the generator for one seed; None when the deal gave no real decision.
+
+    On top of each generator's own margin rule, a draft in which more than half of the
+    choices are accepted is dropped here, for every game alike.
+    """
     modes = modes_for(game, kind)
     if mode not in modes:
         raise QuizError(f"{game} {kind} quizzes come in modes {', '.join(modes)}, not {mode!r}")
-    return GENERATORS[(game, kind)](seed, mode, constraint)
+    draft = GENERATORS[(game, kind)](seed, mode, constraint)
+    if draft is None or not is_real_decision(draft):
+        return None
+    return draft
 
 
 __all__ = [
@@ -57,6 +75,7 @@ __all__ = [
     "QuizError",
     "draft_quiz",
     "generator",
+    "is_real_decision",
     "load_generators",
     "modes_for",
 ]

@@ -293,3 +293,38 @@ def test_refuted_candidate_ends_with_the_best_play_after_it() -> None:
         "S2 gives up a trick. Best play then: E S2, S SA (S wins the trick).",
         ("S2", "SA"),
     )
+
+
+def test_a_draft_with_most_answers_accepted_is_not_a_real_decision():
+    from games.quizzes import Candidate, QuizDraft, is_real_decision
+
+    def draft(accepted: int, total: int) -> QuizDraft:
+        return QuizDraft(
+            game="wiezen",
+            kind="play",
+            mode="double_dummy",
+            prompt="?",
+            position={},
+            candidates=tuple(
+                Candidate(f"C{i}", 1.0 if i < accepted else 0.0, i < accepted) for i in range(total)
+            ),
+            unit="tricks",
+            themes=(),
+            rating=1500.0,
+            rule_ref="",
+            seed=0,
+        )
+
+    assert is_real_decision(draft(1, 2))
+    assert is_real_decision(draft(3, 7))
+    assert not is_real_decision(draft(4, 7))
+    assert not is_real_decision(draft(6, 7))
+
+
+def test_draft_quiz_never_returns_a_quiz_where_most_answers_are_right():
+    from games.quizzes import draft_quiz
+
+    for seed in range(40):
+        quiz = draft_quiz("wiezen", "play", "double_dummy", seed)
+        if quiz is not None:
+            assert 2 * len(quiz.accepted) <= len(quiz.candidates)
