@@ -109,6 +109,9 @@ class WorkerProcess:
         self.proc.wait(timeout=10)
 
     def stop(self) -> None:
+        """Stop the worker (warm shutdown, then kill); safe to call twice or after kill()."""
+        if self._log.closed:
+            return
         if self.proc.poll() is None:
             self.proc.terminate()
             try:

@@ -53,18 +53,19 @@ def test_a_job_goes_from_queued_to_done_on_a_worker(shared_services, tmp_path):
 
 def test_killing_the_worker_mid_job_finishes_without_duplicates(shared_services, tmp_path):
     first = WorkerProcess(shared_services, tmp_path / "first.log", FAST_REDELIVERY)
-    first.wait_ready()
-    # Single-dummy quizzes take a good fraction of a second each, so the job is still running
-    # when the first quiz lands and the worker is killed.
-    job = create_job(game=GAME, kind=KIND, mode="single_dummy", count=10, seed=202)
-    job = wait_for(job.pk, lambda j: j.done >= 1, timeout=240, every=0.05)
-    assert job.done >= 1 and not job.finished, first.log()
-    first.kill()
-    stopped_at = GenerationJob.objects.get(pk=job.pk)
-    assert stopped_at.status == "running"
-    time.sleep(4)  # past the visibility timeout: the unacknowledged task may now come back
-    second = WorkerProcess(shared_services, tmp_path / "second.log", FAST_REDELIVERY)
+    second = None
     try:
+        first.wait_ready()
+        # Single-dummy quizzes take a good fraction of a second each, so the job is still
+        # running when the first quiz lands and the worker is killed.
+        job = create_job(game=GAME, kind=KIND, mode="single_dummy", count=10, seed=202)
+        job = wait_for(job.pk, lambda j: j.done >= 1, timeout=240, every=0.05)
+        assert job.done >= 1 and not job.finished, first.log()
+        first.kill()
+        stopped_at = GenerationJob.objects.get(pk=job.pk)
+        assert stopped_at.status == "running"
+        time.sleep(4)  # past the visibility timeout: the unacknowledged task may come back
+        second = WorkerProcess(shared_services, tmp_path / "second.log", FAST_REDELIVERY)
         second.wait_ready()
         job = wait_for(job.pk, lambda j: j.finished, timeout=300)
         assert job.status == "done", (job.error, second.log())
@@ -73,4 +74,6 @@ def test_killing_the_worker_mid_job_finishes_without_duplicates(shared_services,
         assert len(hashes) == 10 == len(set(hashes))
         assert job.attempts >= stopped_at.attempts
     finally:
-        second.stop()
+        first.stop()
+        if second is not None:
+            second.stop()
