@@ -217,6 +217,7 @@ typedef struct {
     /* the objective */
     int kind, team_mask;
     int relative_keys;
+    uint64_t pointed; /* cards worth card points */
     /* the position */
     uint64_t hand[MAXSEATS];
     int need[MAXSEATS];
@@ -338,6 +339,10 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
             k->exact[slot / 16] |= n << (4 * (slot % 16));
         }
     }
+    /* For card points, which point-carrying cards are left too: the ranks are then
+       relative among cards of equal worth (checked at setup: in every block the pointless
+       cards rank below all the others). */
+    if (c->kind == KIND_POINTS) k->exact[2] = all_held(c) & c->pointed;
     /* Owners by relative rank, from the top of each block down. */
     uint64_t held = all_held(c);
     for (int b = 0; b < c->nblocks; b++) {
@@ -369,6 +374,11 @@ static uint64_t top_held(const Ctx *c, int b, int r) {
 static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
     memset(zone, 0, MAXBLOCKS);
     if (!c->relative_keys) return;
+    if (c->kind == KIND_POINTS) {
+        /* Every owner matters when card points are at stake. */
+        memset(zone, MAXBLOCKLEN, MAXBLOCKS);
+        return;
+    }
     uint64_t held = all_held(c);
     for (int b = 0; b < c->nblocks; b++) {
         uint64_t m = rel & held & c->block_mask[b];
@@ -967,7 +977,14 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     c.joker_block = joker_block;
     c.kind = kind;
     c.team_mask = team_mask;
-    c.relative_keys = kind != KIND_POINTS;
+    c.relative_keys = 1;
+    for (int i = 0; i < c.ncards; i++) {
+        if (c.points[i]) c.pointed |= 1ULL << i;
+    }
+    for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
+        uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
+        if (zero && worth && highest(zero) > lowest(worth)) c.relative_keys = 0;
+    }
     int leader_pos = -1;
     for (int i = 0; i < c.nactive; i++) {
         if (c.order[i] < 0 || c.order[i] >= MAXSEATS) {

@@ -26,6 +26,9 @@ def answer(line: str) -> dict[str, Any]:
         elapsed = (time.perf_counter() - start) * 1000
     except ValueError as exc:
         out: dict[str, Any] = {"error": str(exc)}
+    except Exception as exc:
+        # One unforeseen bad line must not end a batch of thousands; say what broke.
+        out = {"error": f"internal error ({type(exc).__name__}): {exc}"}
     else:
         out = {"value": result.value}
         if request.mode == CARDS:

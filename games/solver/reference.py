@@ -36,6 +36,8 @@ class ReferenceSearch:
         self.next_seat = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
         self.hands = list(problem.hands)
         self.table: dict[tuple[object, ...], tuple[int, int]] = {}
+        # The lead that settled each position last time: tried first when it comes back.
+        self.best_lead: dict[tuple[object, ...], Move] = {}
 
     # ------------------------------------------------------------------ rules
 
@@ -173,18 +175,25 @@ class ReferenceSearch:
                 return high
         maximising = p.team_mask >> seat & 1
         best = -INF if maximising else INF
+        best_move: Move | None = None
         a, b = alpha, beta
-        for move in self.legal_moves(seat, trick, lead_block, after_joker):
+        # Strong cards first: they settle tricks early, which cuts more of the tree.
+        moves = self.legal_moves(seat, trick, lead_block, after_joker)[::-1]
+        if key in self.best_lead:
+            moves.sort(key=lambda m: m != self.best_lead[key])
+        for move in moves:
             value = self.play(seat, trick, lead_block, after_joker, needs, move, a, b)
+            if (value > best) if maximising else (value < best):
+                best, best_move = value, move
             if maximising:
-                best = max(best, value)
                 a = max(a, best)
             else:
-                best = min(best, value)
                 b = min(b, best)
             if a >= b:
                 break
         if not trick:
+            if best_move is not None:
+                self.best_lead[key] = best_move
             old_low, old_high = self.table.get(key, (-INF, INF))
             if best <= alpha:
                 entry = (old_low, min(old_high, best))
