@@ -64,3 +64,6 @@ GAMES: dict[str, GameInfo] = {
         ),
     )
 }
+
+# (slug, name) pairs for Django model fields and forms.
+GAME_CHOICES: list[tuple[str, str]] = [(info.slug, info.name) for info in GAMES.values()]

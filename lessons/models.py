@@ -5,12 +5,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-GAME_CHOICES = [
-    ("skat", "Skat"),
-    ("beyond", "Beyond"),
-    ("five_hundred", "500"),
-    ("wiezen", "Kleurenwiezen"),
-]
+from games.catalog import GAME_CHOICES
 
 
 class Lesson(models.Model):

@@ -4,12 +4,8 @@ from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-GAME_CHOICES = [
-    ("skat", "Skat"),
-    ("beyond", "Beyond"),
-    ("five_hundred", "500"),
-    ("wiezen", "Kleurenwiezen"),
-]
+from games.catalog import GAME_CHOICES
+
 KIND_CHOICES = [("play", _("Play")), ("bid", _("Bidding"))]
 MODE_CHOICES = [("double_dummy", _("Double dummy")), ("single_dummy", _("Single dummy"))]
 
