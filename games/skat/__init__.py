@@ -11,6 +11,8 @@ from games.skat.declaring import Declaration, DeclaredGame
 from games.skat.errors import IllegalCall, IllegalDeclaration, IllegalPlay, SettingsError, SkatError
 from games.skat.play import Play, Trick
 from games.skat.players import SimplePlayer
+from games.skat.ramsch import RamschPlay
+from games.skat.ramsch_scoring import RamschScore, score_ramsch
 from games.skat.rules import Deal, card_points, deal, legal_cards, trick_winner
 from games.skat.scoring import GameScore, ScoreSheet, score_game
 from games.skat.settings import DEFAULT_SETTINGS, SkatSettings
@@ -29,6 +31,8 @@ __all__ = [
     "IllegalDeclaration",
     "IllegalPlay",
     "Play",
+    "RamschPlay",
+    "RamschScore",
     "ScoreSheet",
     "SettingsError",
     "SimplePlayer",
@@ -44,5 +48,6 @@ __all__ = [
     "parse_call",
     "parse_contract",
     "score_game",
+    "score_ramsch",
     "trick_winner",
 ]

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from games.skat.settings import DEFAULT_SETTINGS, SkatSettings
 
 if TYPE_CHECKING:
+    from games.skat.ramsch_scoring import RamschScore
     from games.skat.scoring import GameScore
 
 LIST_BONUS = 50  # Seeger-Fabian: per won game, and taken off per lost game
@@ -15,13 +16,18 @@ LIST_BONUS = 50  # Seeger-Fabian: per won game, and taken off per lost game
 
 @dataclass(frozen=True)
 class SheetEntry:
-    """One line of the score sheet: a played game, or a thrown-in deal (declarer None)."""
+    """One line of the score sheet: a played game, or a thrown-in deal (declarer None).
+
+    A Ramsch deal also has no declarer; its game is "ramsch" and ``player_scores`` holds what
+    it adds to each player's total (indexed by player, the sitting-out dealer scoring 0).
+    """
 
     number: int
     dealer: int
     declarer: int | None
     game: str | None
     score: int
+    player_scores: tuple[int, ...] = ()
 
     @property
     def won(self) -> bool | None:
@@ -68,16 +74,30 @@ class ScoreSheet:
         self.entries.append(entry)
         return entry
 
+    def record_ramsch(self, result: RamschScore) -> SheetEntry:
+        """Enter the next deal as a Ramsch: each seat's score goes to the player sitting there."""
+        scores = [0] * self.players
+        for seat, player in enumerate(self.seating()):
+            scores[player] = result.scores[seat]
+        entry = SheetEntry(len(self.entries) + 1, self.dealer, None, "ramsch", 0, tuple(scores))
+        self.entries.append(entry)
+        return entry
+
     def games(self, player: int, won: bool) -> int:
         """Return how many games ``player`` declared and won (or lost)."""
         return sum(1 for e in self.entries if e.declarer == player and e.won is won)
 
     def totals(self) -> list[int]:
-        """Return each player's total: the plain sum, plus list bonuses under Seeger-Fabian."""
+        """Return each player's total: the plain sum, plus list bonuses under Seeger-Fabian.
+
+        Ramsch scores add in as they are; a Ramsch is no declared game, so it earns no list bonus.
+        """
         totals = [0] * self.players
         for entry in self.entries:
             if entry.declarer is not None:
                 totals[entry.declarer] += entry.score
+            for player, score in enumerate(entry.player_scores):
+                totals[player] += score
         if self.settings.scoring == "seeger_fabian":
             for player in range(self.players):
                 won, lost = self.games(player, True), self.games(player, False)
@@ -97,5 +117,14 @@ def deal_points(
     sheet = ScoreSheet(settings)
     entry_seats = sheet.seating()
     sheet.record(declarer, result)
+    totals = sheet.totals()
+    return [totals[player] for player in entry_seats]
+
+
+def ramsch_deal_points(result: RamschScore, settings: SkatSettings = DEFAULT_SETTINGS) -> list[int]:
+    """Return what one Ramsch deal adds to each of the three seats' totals under ``settings``."""
+    sheet = ScoreSheet(settings)
+    entry_seats = sheet.seating()
+    sheet.record_ramsch(result)
     totals = sheet.totals()
     return [totals[player] for player in entry_seats]

@@ -122,6 +122,18 @@ def score_game(
 
 
 # The sheet builds on GameScore; importing it last keeps one import path for both.
-from games.skat.scoresheet import ScoreSheet, SheetEntry, deal_points  # noqa: E402
+from games.skat.scoresheet import (  # noqa: E402
+    ScoreSheet,
+    SheetEntry,
+    deal_points,
+    ramsch_deal_points,
+)
 
-__all__ = ["GameScore", "ScoreSheet", "SheetEntry", "deal_points", "score_game"]
+__all__ = [
+    "GameScore",
+    "ScoreSheet",
+    "SheetEntry",
+    "deal_points",
+    "ramsch_deal_points",
+    "score_game",
+]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 
 from games.skat.errors import SettingsError
 
-ALL_PASS_CHOICES = ("throw_in",)
+ALL_PASS_CHOICES = ("throw_in", "ramsch")
 SCORING_CHOICES = ("plain", "seeger_fabian")
 
 
@@ -14,8 +14,8 @@ SCORING_CHOICES = ("plain", "seeger_fabian")
 class SkatSettings:
     """Hold the Skat variant choices; the defaults follow the ISkO rules as DECISIONS.md sets.
 
-    all_pass: what happens when all three pass. Only ``"throw_in"`` (the text's rule) is built;
-        Ramsch is a named variant that is not implemented and is refused with a clear error.
+    all_pass: what happens when all three pass: ``"throw_in"`` (the text's rule, default) or
+        ``"ramsch"``, the house variant where everyone plays alone (``games.skat.ramsch``).
     grand_ouvert_base: base value of a grand ouvert, 24 (ISkO since 1998) or the old 36.
     lost_hand_game_doubles: a lost hand game counts double like any lost game (post-1999);
         False restores the older rule where only lost pick-up games counted double.
@@ -31,10 +31,10 @@ class SkatSettings:
     table_size: int = 3
 
     def __post_init__(self) -> None:
-        if self.all_pass == "ramsch":
-            raise SettingsError("all_pass='ramsch': Ramsch is not implemented; use 'throw_in'")
         if self.all_pass not in ALL_PASS_CHOICES:
-            raise SettingsError(f"all_pass={self.all_pass!r}: expected 'throw_in'")
+            raise SettingsError(
+                f"all_pass={self.all_pass!r}: expected one of {', '.join(ALL_PASS_CHOICES)}"
+            )
         if self.grand_ouvert_base not in (24, 36):
             raise SettingsError(f"grand_ouvert_base={self.grand_ouvert_base}: expected 24 or 36")
         if self.scoring not in SCORING_CHOICES:

@@ -7,10 +7,13 @@ from typing import Any
 from games.cards import format_cards
 from games.skat.auction import Auction
 from games.skat.declaring import Declaration, DeclaredGame
-from games.skat.play import Play
+from games.skat.play import Play, Trick
 from games.skat.players import SimplePlayer
-from games.skat.rules import SEAT_NAMES, SEATS, deal
-from games.skat.scoring import GameScore, deal_points, score_game
+from games.skat.ramsch import RamschPlay
+from games.skat.ramsch_scoring import score_ramsch
+from games.skat.ramsch_tactics import choose_ramsch_card
+from games.skat.rules import SEAT_NAMES, SEATS, Deal, deal
+from games.skat.scoring import GameScore, deal_points, ramsch_deal_points, score_game
 from games.skat.settings import DEFAULT_SETTINGS, SkatSettings
 
 
@@ -47,6 +50,38 @@ def _score_record(result: GameScore, points: list[int]) -> dict[str, Any]:
     }
 
 
+def _trick_record(trick: Trick) -> dict[str, Any]:
+    return {"leader": trick.leader, "cards": [str(c) for c in trick.cards], "winner": trick.winner}
+
+
+def _play_ramsch(cards: Deal, record: dict[str, Any], settings: SkatSettings) -> dict[str, Any]:
+    """Play the deal out as a Ramsch and fill in the record's contract, tricks and score."""
+    play = RamschPlay(cards.hands, cards.skat, leader=0)
+    while (seat := play.to_move) is not None:
+        trick = play.play(choose_ramsch_card(play), seat)
+        if trick is not None:
+            record["tricks"].append(_trick_record(trick))
+    result = score_ramsch([play.points(s) for s in SEATS], [play.tricks_won(s) for s in SEATS])
+    record["contract"] = {
+        "name": "ramsch",
+        "game": "ramsch",
+        "declarer": None,
+        "bid": 0,
+        "skat_to": play.skat_taker,
+    }
+    points = ramsch_deal_points(result, settings)
+    record["score"] = {
+        "card_points": {str(s): result.points[s] for s in SEATS},
+        "tricks_won": {str(s): result.tricks[s] for s in SEATS},
+        "losers": list(result.losers),
+        "jungfrau": list(result.jungfrau),
+        "durchmarsch": result.durchmarsch,
+        "points": {str(s): points[s] for s in SEATS},
+        "summary": result.summary(),
+    }
+    return record
+
+
 def play_deal(seed: int, settings: SkatSettings | None = None) -> dict[str, Any]:
     """Deal from ``seed``, run the auction, declaration and play, and return the record."""
     settings = settings or DEFAULT_SETTINGS
@@ -68,6 +103,8 @@ def play_deal(seed: int, settings: SkatSettings | None = None) -> dict[str, Any]
         auction.call(call, seat)
         record["auction"].append({"seat": seat, "call": call})
     result = auction.result
+    if (result is None or result.declarer is None) and settings.all_pass == "ramsch":
+        return _play_ramsch(cards, record, settings)
     if result is None or result.declarer is None:
         record["score"] = {
             "points": {str(s): 0 for s in SEATS},
@@ -83,13 +120,7 @@ def play_deal(seed: int, settings: SkatSettings | None = None) -> dict[str, Any]
     while (seat := play.to_move) is not None:
         trick = play.play(players[seat].card(play), seat)
         if trick is not None:
-            record["tricks"].append(
-                {
-                    "leader": trick.leader,
-                    "cards": [str(c) for c in trick.cards],
-                    "winner": trick.winner,
-                }
-            )
+            record["tricks"].append(_trick_record(trick))
     score = score_game(
         game.contract,
         game.bid,
@@ -115,11 +146,14 @@ def describe(record: dict[str, Any]) -> str:
     if contract is None:
         lines.append(f"Result: {record['score']['summary']}")
         return "\n".join(lines)
-    taken = "played hand" if contract["hand"] else f"picked up, laid away {contract['discard']}"
-    lines.append(
-        f"Declarer: {SEAT_NAMES[contract['declarer']]} at {contract['bid']}, {taken}; "
-        f"game: {contract['name']}"
-    )
+    if contract["game"] == "ramsch":
+        lines.append("All passed: Ramsch, everyone for themselves, jacks are trumps")
+    else:
+        taken = "played hand" if contract["hand"] else f"picked up, laid away {contract['discard']}"
+        lines.append(
+            f"Declarer: {SEAT_NAMES[contract['declarer']]} at {contract['bid']}, {taken}; "
+            f"game: {contract['name']}"
+        )
     lines.append("Play:")
     for number, trick in enumerate(record["tricks"], start=1):
         cards = " ".join(trick["cards"])

@@ -28,9 +28,8 @@ def test_settings_are_frozen() -> None:
         DEFAULT_SETTINGS.scoring = "seeger_fabian"  # type: ignore[misc]
 
 
-def test_ramsch_is_named_as_not_implemented() -> None:
-    with pytest.raises(SettingsError, match="Ramsch is not implemented"):
-        SkatSettings(all_pass="ramsch")
+def test_ramsch_is_accepted_as_the_all_pass_variant() -> None:
+    assert SkatSettings(all_pass="ramsch").all_pass == "ramsch"
 
 
 @pytest.mark.parametrize(
