@@ -18,7 +18,7 @@
 
 enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
 enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
-enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 16 };
+enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 64 };
 #define BIG 1000000
 
 /* ------------------------------------------------------------------ table */
@@ -32,17 +32,20 @@ typedef struct {
     uint64_t exact[MAXSEATS];
     uint32_t owners[MAXBLOCKS]; /* 2 bits per card from the top of the block, zone only */
     uint32_t extra;
-    uint32_t gen;
     int16_t lo, hi;
     uint8_t zone[MAXBLOCKS];
     uint8_t best; /* lead hint: block << 4 | place from the top; 255 if none */
-    uint8_t depth; /* tricks left: deeper entries are kept first */
 } Entry;
 
-/* The tags (a 32-bit check of each way's exact key) share one cache line, so a probe reads
-   only the entries that can match. */
+/* The header (a 32-bit check of each way's exact key, each way's tricks left, and the
+   generation the bucket was last written in) is read before any entry, so a probe or a
+   store reads only the entries that can match. A bucket holds many ways because, for trick
+   objectives, all entries with the same lengths and top-card owners meet in one bucket
+   (see bucket_of); a stale generation empties the whole bucket at once. */
 typedef struct {
-    uint32_t tag[WAYS];
+    uint32_t gen;
+    uint32_t tag[WAYS];  /* 0: empty way */
+    uint8_t depth[WAYS]; /* tricks left: deeper entries are kept first */
     Entry way[WAYS];
 } Bucket;
 
@@ -50,6 +53,8 @@ typedef struct {
     Bucket *buckets;
     size_t nbuckets; /* a power of two */
     uint32_t gen;
+    uint32_t pick; /* owner bits of each block that take part in picking the bucket */
+    int ways;      /* ways searched per probe: all of a bucket, or a slice of it */
 } Table;
 
 /* A position at a trick boundary, in the terms the table compares. */
@@ -99,12 +104,19 @@ static uint32_t tag_of(uint64_t exact_h) {
     return (uint32_t)(exact_h >> 32) | 1u; /* never 0, the tag of an empty way */
 }
 
-static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h) {
+/* Return the bucket of a key and set *first to the first of the t->ways ways it uses. */
+static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, int *first) {
     uint64_t h = exact_h;
-    /* The owners of the top three cards of each block pick the bucket too: entries that
-       differ only lower down share a bucket, while positions that share only lengths do
-       not all crowd into one. */
-    for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & 0x3fu));
+    /* The owners of the top cards of each block pick the bucket too, so positions that
+       share only lengths do not all crowd into one. An entry is found only from its own
+       bucket, so the fewer owners pick it, the more positions can reach it, but the more
+       entries compete for its ways: for trick objectives the top two cards' owners (fewer
+       lost more entries to eviction on full deals), for card points (whose entries hold
+       every owner anyway) the top three. */
+    for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & t->pick));
+    /* Card-point entries spread well over buckets, so they use a slice of one: a probe
+       then reads one line of tags rather than four. */
+    *first = t->ways < WAYS ? (int)(h >> 58) % (WAYS / t->ways) * t->ways : 0;
     return &t->buckets[h & (t->nbuckets - 1)];
 }
 
@@ -130,12 +142,14 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *
                        uint8_t zone[MAXBLOCKS]) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
-    const Bucket *bk = bucket_of(t, k, eh);
+    int first;
+    const Bucket *bk = bucket_of(t, k, eh, &first);
     int hint = 255;
-    for (int i = 0; i < WAYS; i++) {
+    if (bk->gen != t->gen) return hint;
+    for (int i = first; i < first + t->ways; i++) {
         if (bk->tag[i] != tag) continue;
         const Entry *e = &bk->way[i];
-        if (e->gen != t->gen || !same_exact(e, k) || !entry_matches(e, k, nblocks)) continue;
+        if (!same_exact(e, k) || !entry_matches(e, k, nblocks)) continue;
         if (e->lo > *lo) *lo = e->lo;
         if (e->hi < *hi) *hi = e->hi;
         for (int b = 0; b < nblocks; b++) {
@@ -150,41 +164,45 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
                         int lo, int hi, int best, int depth) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
-    Bucket *bk = bucket_of(t, k, eh);
-    Entry *victim = NULL;
-    int victim_way = 0;
-    for (int i = 0; i < WAYS; i++) {
-        Entry *e = &bk->way[i];
-        if (bk->tag[i] == tag && e->gen == t->gen && same_exact(e, k) &&
-            memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k, nblocks)) {
-            if (lo > e->lo) e->lo = (int16_t)lo;
-            if (hi < e->hi) e->hi = (int16_t)hi;
-            if (best != 255) e->best = (uint8_t)best;
-            return;
-        }
-        if (e->gen != t->gen) {
-            if (!victim || victim->gen == t->gen) {
-                victim = e;
-                victim_way = i;
+    int first;
+    Bucket *bk = bucket_of(t, k, eh, &first);
+    if (bk->gen != t->gen) {
+        memset(bk->tag, 0, sizeof bk->tag);
+        bk->gen = t->gen;
+    }
+    int victim_way = -1;
+    for (int i = first; i < first + t->ways; i++) {
+        if (bk->tag[i] == tag) {
+            Entry *e = &bk->way[i];
+            if (same_exact(e, k) && memcmp(e->zone, zone, sizeof e->zone) == 0 &&
+                entry_matches(e, k, nblocks)) {
+                if (lo > e->lo) e->lo = (int16_t)lo;
+                if (hi < e->hi) e->hi = (int16_t)hi;
+                if (best != 255) e->best = (uint8_t)best;
+                return;
             }
-        } else if (!victim || (victim->gen == t->gen && e->depth < victim->depth)) {
-            victim = e;
+        }
+        /* An empty way first, else the way with the fewest tricks left. */
+        if (victim_way < 0) {
+            victim_way = i;
+        } else if (bk->tag[victim_way] != 0 &&
+                   (bk->tag[i] == 0 || bk->depth[i] < bk->depth[victim_way])) {
             victim_way = i;
         }
     }
-    assert(victim);
+    assert(victim_way >= 0);
+    Entry *victim = &bk->way[victim_way];
     bk->tag[victim_way] = tag;
+    bk->depth[victim_way] = (uint8_t)depth;
     memcpy(victim->exact, k->exact, sizeof victim->exact);
     memcpy(victim->zone, zone, sizeof victim->zone);
     for (int b = 0; b < MAXBLOCKS; b++) {
         victim->owners[b] = b < nblocks ? k->seq[b] & zone_mask(zone[b]) : 0;
     }
     victim->extra = k->extra;
-    victim->gen = t->gen;
     victim->lo = (int16_t)lo;
     victim->hi = (int16_t)hi;
     victim->best = (uint8_t)best;
-    victim->depth = (uint8_t)depth;
 }
 
 /* ----------------------------------------------------------------- search */
@@ -1017,6 +1035,8 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     table_next_generation(&self->table);
+    self->table.pick = kind == KIND_POINTS ? 0x3fu : 0xfu;
+    self->table.ways = kind == KIND_POINTS ? WAYS / 4 : WAYS;
     c.tt = &self->table;
 
     Move moves[MAXMOVES];
