@@ -35,27 +35,27 @@ class Trick:
         return (self.leader + index) % 3
 
 
-class Play:
-    """Play a Skat game to the end; ``play`` takes the next card and rejects illegal ones.
+class TrickPlay:
+    """Three seats playing cards in turn to tricks under one card order; the shared machinery.
 
-    Hands must be of equal size (10 for a full deal); ``skat`` holds the cards that count for
-    the declarer (the discard, or the skat of a hand game). Play continues to the last trick
-    in every game, null included: its result is fixed by the first trick the declarer takes.
+    ``play`` takes the next card and rejects illegal ones. Hands must be of equal size (10 for
+    a full deal); ``skat`` holds the two cards out of play. Subclasses say who scores what.
     """
+
+    name = "Skat"
 
     def __init__(
         self,
         game: str,
         hands: Sequence[Iterable[Card | str] | str],
-        declarer: int,
         leader: int = 0,
         skat: Iterable[Card | str] | str = (),
     ) -> None:
         self.game = check_game(game)
         if len(hands) != 3:
-            raise IllegalPlay(f"Skat is played by 3 seats, got {len(hands)} hands")
-        if declarer not in (0, 1, 2) or leader not in (0, 1, 2):
-            raise IllegalPlay(f"seats are 0, 1 and 2 (declarer {declarer}, leader {leader})")
+            raise IllegalPlay(f"{self.name} is played by 3 seats, got {len(hands)} hands")
+        if leader not in (0, 1, 2):
+            raise IllegalPlay(f"seats are 0, 1 and 2 (leader {leader})")
         self.hands = [read_cards(h) for h in hands]
         self.skat = tuple(read_cards(skat))
         sizes = [len(h) for h in self.hands]
@@ -63,7 +63,6 @@ class Play:
             raise IllegalPlay(f"hands must hold the same number of cards (1..10), got {sizes}")
         everything = [c for h in self.hands for c in h] + list(self.skat)
         read_cards(everything)  # raises on a card held twice
-        self.declarer = declarer
         self.leader = leader
         self.current: list[Card] = []
         self.tricks: list[Trick] = []
@@ -129,6 +128,28 @@ class Play:
 
     def tricks_won(self, seat: int) -> int:
         return sum(1 for t in self.tricks if t.winner == seat)
+
+
+class Play(TrickPlay):
+    """Play a Skat game to the end, declarer against two defenders.
+
+    ``skat`` holds the cards that count for the declarer (the discard, or the skat of a hand
+    game). Play continues to the last trick in every game, null included: its result is fixed
+    by the first trick the declarer takes.
+    """
+
+    def __init__(
+        self,
+        game: str,
+        hands: Sequence[Iterable[Card | str] | str],
+        declarer: int,
+        leader: int = 0,
+        skat: Iterable[Card | str] | str = (),
+    ) -> None:
+        if declarer not in (0, 1, 2):
+            raise IllegalPlay(f"seats are 0, 1 and 2 (declarer {declarer}, leader {leader})")
+        super().__init__(game, hands, leader, skat)
+        self.declarer = declarer
 
     @property
     def declarer_points(self) -> int:
