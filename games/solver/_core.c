@@ -791,8 +791,10 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     int best = maximising ? -BIG : BIG;
     int best_card = -1;
     int a = alpha, b = beta;
+    int cut = 0;
     for (int i = 0; i < n; i++) {
-        int v = play(c, t, seat, moves[i].card, moves[i].named, a, b, &moves_rel);
+        uint64_t move_rel = 0;
+        int v = play(c, t, seat, moves[i].card, moves[i].named, a, b, &move_rel);
         if (maximising) {
             if (v > best) {
                 best = v;
@@ -807,12 +809,16 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (best < b) b = best;
         }
         if (a >= b) {
+            /* A cutoff rests on this move alone. */
+            moves_rel = move_rel;
+            cut = 1;
             int bonus = c->history[seat][moves[i].card] + 1;
             c->history[seat][moves[i].card] = bonus > 40 ? 40 : bonus;
             break;
         }
+        moves_rel |= move_rel;
     }
-    moves_rel = add_twins(moves_rel, twins, ntwins);
+    if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins);
     *rel |= moves_rel;
     if (t->n == 0) {
         /* What the searched moves prove, then what the bounds add to it. */
