@@ -53,7 +53,8 @@ typedef struct {
     Bucket *buckets;
     size_t nbuckets; /* a power of two */
     uint32_t gen;
-    uint32_t pick; /* owner bits of each block that take part in picking the bucket */
+    uint32_t picks[3]; /* owner bits of each block that pick the bucket, by entry level */
+    int npicks;
     int ways;      /* ways searched per probe: all of a bucket, or a slice of it */
 } Table;
 
@@ -62,6 +63,7 @@ typedef struct {
     uint64_t exact[MAXSEATS];
     uint32_t seq[MAXBLOCKS]; /* owners of every held card, 2 bits each, from the top */
     uint32_t extra;
+    uint8_t len[MAXBLOCKS]; /* held cards per block */
 } Key;
 
 static int table_init(Table *t, size_t megabytes) {
@@ -105,7 +107,7 @@ static uint32_t tag_of(uint64_t exact_h) {
 }
 
 /* Return the bucket of a key and set *first to the first of the t->ways ways it uses. */
-static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, int *first) {
+static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_t pick, int *first) {
     uint64_t h = exact_h;
     /* The owners of the top cards of each block pick the bucket too, so positions that
        share only lengths do not all crowd into one. An entry is found only from its own
@@ -113,7 +115,7 @@ static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, int *fi
        entries compete for its ways: for trick objectives the top two cards' owners (fewer
        lost more entries to eviction on full deals), for card points (whose entries hold
        every owner anyway) the top three. */
-    for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & t->pick));
+    for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & pick));
     /* Card-point entries spread well over buckets, so they use a slice of one: a probe
        then reads one line of tags rather than four. */
     *first = t->ways < WAYS ? (int)(h >> 58) % (WAYS / t->ways) * t->ways : 0;
@@ -142,10 +144,11 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *
                        uint8_t zone[MAXBLOCKS]) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
-    int first;
-    const Bucket *bk = bucket_of(t, k, eh, &first);
     int hint = 255;
-    if (bk->gen != t->gen) return hint;
+    for (int level = 0; level < t->npicks; level++) {
+    int first;
+    const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
+    if (bk->gen != t->gen) continue;
     for (int i = first; i < first + t->ways; i++) {
         if (bk->tag[i] != tag) continue;
         const Entry *e = &bk->way[i];
@@ -157,6 +160,7 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *
         }
         if (e->best != 255) hint = e->best;
     }
+    }
     return hint;
 }
 
@@ -164,8 +168,11 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
                         int lo, int hi, int best, int depth) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
-    int first;
-    Bucket *bk = bucket_of(t, k, eh, &first);
+    int first, level = t->npicks - 1;
+    for (int b = 0; b < nblocks; b++) {
+        if (k->len[b] && zone[b] < level) level = zone[b];
+    }
+    Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
     if (bk->gen != t->gen) {
         memset(bk->tag, 0, sizeof bk->tag);
         bk->gen = t->gen;
@@ -344,6 +351,7 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     }
     k->extra = x;
     memset(k->seq, 0, sizeof k->seq);
+    memset(k->len, 0, sizeof k->len);
     if (!c->relative_keys) {
         for (int s = 0; s < MAXSEATS; s++) k->exact[s] = c->hand[s];
         return;
@@ -374,6 +382,7 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
             seq |= owner << (2 * pos);
         }
         k->seq[b] = seq;
+        k->len[b] = (uint8_t)popcount64(held & c->block_mask[b]);
     }
 }
 
@@ -792,9 +801,20 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     int best_card = -1;
     int a = alpha, b = beta;
     int cut = 0;
+    /* Rank relevance: once a card of a block has been searched and the answer did not
+       depend on the rank of any card of that block at or below it, every other card of
+       the block below the lowest card it did depend on gives the same answer (the
+       positions differ only in cards whose ranks did not matter). below[b] is that
+       limit (64: all of the block); for card points only cards worth the same count. */
+    int below[MAXBLOCKS], below_pts[MAXBLOCKS];
+    for (int k = 0; k < MAXBLOCKS; k++) below[k] = -1;
     for (int i = 0; i < n; i++) {
+        int card = moves[i].card, cb = c->block_of[card];
+        if (card < below[cb] && (c->kind != KIND_POINTS || c->points[card] == below_pts[cb])) {
+            continue;
+        }
         uint64_t move_rel = 0;
-        int v = play(c, t, seat, moves[i].card, moves[i].named, a, b, &move_rel);
+        int v = play(c, t, seat, card, moves[i].named, a, b, &move_rel);
         if (maximising) {
             if (v > best) {
                 best = v;
@@ -817,6 +837,15 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             break;
         }
         moves_rel |= move_rel;
+        if (c->relative_keys && moves[i].named < 0 &&
+            !(c->joker_mode != JOKERS_NONE && cb == c->joker_block)) {
+            uint64_t mine = move_rel & c->block_mask[cb];
+            int limit = mine ? lowest(mine) : 64;
+            if (card < limit && limit > below[cb]) {
+                below[cb] = limit;
+                below_pts[cb] = c->points[card];
+            }
+        }
     }
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins);
     *rel |= moves_rel;
@@ -1041,7 +1070,15 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         return PyErr_NoMemory();
     }
     table_next_generation(&self->table);
-    self->table.pick = kind == KIND_POINTS ? 0x3fu : 0xfu;
+    if (kind == KIND_POINTS) {
+        self->table.picks[0] = 0x3fu;
+        self->table.npicks = 1;
+    } else {
+        self->table.picks[0] = 0;
+        self->table.picks[1] = 0x3u;
+        self->table.picks[2] = 0xfu;
+        self->table.npicks = 3;
+    }
     self->table.ways = kind == KIND_POINTS ? WAYS / 4 : WAYS;
     c.tt = &self->table;
 
