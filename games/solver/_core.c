@@ -401,16 +401,28 @@ static uint64_t top_held(const Ctx *c, int b, int r) {
 static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
     memset(zone, 0, MAXBLOCKS);
     if (!c->relative_keys) return;
-    if (c->kind == KIND_POINTS) {
-        /* Every owner matters when card points are at stake. */
-        memset(zone, MAXBLOCKLEN, MAXBLOCKS);
-        return;
-    }
     uint64_t held = all_held(c);
     for (int b = 0; b < c->nblocks; b++) {
         uint64_t m = rel & held & c->block_mask[b];
-        if (!m) continue;
-        zone[b] = (uint8_t)popcount64(held & c->block_mask[b] & ~((1ULL << lowest(m)) - 1));
+        if (m) zone[b] = (uint8_t)popcount64(held & c->block_mask[b] & ~((1ULL << lowest(m)) - 1));
+        if (c->kind == KIND_POINTS) {
+            /* Card points: the owner of every card that carries points matters (they rank
+               above the pointless cards, so they are the top of the block); the pointless
+               cards only where their ranks decided a trick. */
+            int worth = popcount64(held & c->block_mask[b] & c->pointed);
+            if (worth > zone[b]) zone[b] = (uint8_t)worth;
+        }
+        /* A zone reaching the bottom of the block need not pin the lowest cards when one
+           seat holds them all: the lengths in the key already put them there. */
+        uint64_t bm = held & c->block_mask[b];
+        if (zone[b] && zone[b] == popcount64(bm)) {
+            int owner = 0;
+            while (!((c->hand[owner] >> lowest(bm)) & 1)) owner++;
+            while (bm && ((c->hand[owner] >> lowest(bm)) & 1)) {
+                bm &= bm - 1;
+                zone[b]--;
+            }
+        }
     }
 }
 
@@ -459,20 +471,29 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
         uint64_t rest = others & bm;
         uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
         int k = popcount64(tops);
+        /* Once the others are out of the suit, the leader's smaller cards win too. */
+        int maxlen = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            int len = s == leader ? 0 : popcount64(c->hand[s] & bm);
+            if (len > maxlen) maxlen = len;
+        }
+        if (k >= maxlen) k = popcount64(own);
         if (k && b != tb && (others & trumps)) {
-            /* Each other seat holding trumps can ruff once it runs out of this suit. */
+            /* Each opponent holding trumps can ruff once it runs out of this suit (a
+               partner's ruff still wins the trick for the side). */
             for (int s = 0; s < MAXSEATS; s++) {
-                if (s == leader || !(c->hand[s] & trumps)) continue;
+                if (on_team(c, s) == on_team(c, leader) || !(c->hand[s] & trumps)) continue;
                 int len = popcount64(c->hand[s] & bm);
                 if (len < k) k = len;
             }
         }
         if (!k) continue;
         total += k;
-        /* Cash the top k from the top down. */
-        uint64_t cashed = tops;
+        /* Cash the top k from the top down; only the first maxlen need their ranks. */
+        uint64_t cashed = own, ranked = own;
         while (popcount64(cashed) > k) cashed &= cashed - 1;
-        *rel |= cashed;
+        while (popcount64(ranked) > (k < maxlen ? k : maxlen)) ranked &= ranked - 1;
+        *rel |= ranked;
         if (c->kind == KIND_POINTS) {
             /* The others follow with their cheapest cards. */
             uint64_t m = cashed;
@@ -500,6 +521,33 @@ static int top_trumps(const Ctx *c, int seat, uint64_t *rel) {
     uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
     *rel |= tops;
     return popcount64(tops);
+}
+
+/* Without trumps in play (and without jokers), a leader whose every suit is topped by the
+   other side loses this trick; when one opponent holds all those top cards, that
+   opponent then cashes the rest of them too. Return the tricks the leader's opponents
+   are sure of that way (0 if none) and add the top cards to `rel`. */
+static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
+    if (c->joker_mode != JOKERS_NONE) return 0;
+    uint64_t held = all_held(c);
+    if (c->trump_block >= 0 && (held & c->block_mask[c->trump_block])) return 0;
+    uint64_t tops = 0;
+    int suits = 0, holder = -1, single = 1;
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t bm = c->block_mask[b];
+        if (!(c->hand[leader] & bm)) continue;
+        int top = highest(held & bm);
+        int owner = 0;
+        while (!((c->hand[owner] >> top) & 1)) owner++;
+        if (on_team(c, owner) == on_team(c, leader)) return 0;
+        if (holder < 0) holder = owner;
+        if (owner != holder) single = 0;
+        tops |= 1ULL << top;
+        suits++;
+    }
+    if (!suits) return 0;
+    *rel |= tops;
+    return single ? suits : 1;
 }
 
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
@@ -767,6 +815,17 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 }
             }
             bound_rel |= trel;
+            uint64_t lrel = 0;
+            int lost = losing_leads(c, seat, &lrel);
+            if (lost) {
+                if (on_team(c, seat) && lost > theirs) {
+                    theirs = lost;
+                    bound_rel |= lrel;
+                } else if (!on_team(c, seat) && lost > ours) {
+                    ours = lost;
+                    bound_rel |= lrel;
+                }
+            }
             if (q) {
                 bound_rel |= qrel;
                 if (on_team(c, seat)) {
