@@ -248,8 +248,6 @@ typedef struct {
     int need[MAXSEATS];
     Table *tt;
     uint64_t nodes;
-    /* History heuristic: cards that caused cutoffs, by seat, tried earlier next time. */
-    int history[MAXSEATS][64];
 } Ctx;
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
@@ -452,11 +450,11 @@ static int cheapest_points(const Ctx *c, uint64_t m, int k) {
     return sum;
 }
 
-/* Count the tricks the leader can cash at once without giving up the lead: cards above
-   every other seat's in a block, counted only while no other seat can ruff them. Also
+/* Count the tricks `leader` can cash at once without giving up the lead: cards above
+   every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
-   cards the other seats must follow with), and add the cashed cards to `rel`. */
-static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
+   cards the other seats must follow with), and add the cards whose ranks count to `rel`. */
+static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
     uint64_t mine = c->hand[leader];
     uint64_t others = all_held(c) & ~mine;
     int tb = c->trump_block;
@@ -548,6 +546,50 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
     if (!suits) return 0;
     *rel |= tops;
     return single ? suits : 1;
+}
+
+/* Quick tricks for the side on lead: what the leader can cash, or, for trick objectives,
+   what a partner can cash after the leader crosses to it in a suit where the partner holds
+   the top card (and no opponent can ruff that card), whichever is more. */
+static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
+    uint64_t best_rel = 0;
+    int best = cashable(c, leader, points, &best_rel);
+    if (c->kind == KIND_TRICKS) {
+        uint64_t held = all_held(c);
+        int tb = c->trump_block;
+        uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
+        for (int p = 0; p < MAXSEATS; p++) {
+            if (p == leader || !c->hand[p] || !on_team(c, p)  != !on_team(c, leader)) continue;
+            uint64_t entry = 0;
+            for (int b = 0; b < c->nblocks && !entry; b++) {
+                uint64_t bm = c->block_mask[b];
+                if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
+                if (!(c->hand[leader] & bm)) continue;
+                int top = highest(held & bm);
+                if (!((c->hand[p] >> top) & 1)) continue;
+                int safe = 1;
+                if (b != tb) {
+                    for (int s = 0; s < MAXSEATS; s++) {
+                        if (on_team(c, s) != on_team(c, leader) && (c->hand[s] & trumps) &&
+                            !(c->hand[s] & bm)) {
+                            safe = 0;
+                        }
+                    }
+                }
+                if (safe) entry = 1ULL << top;
+            }
+            if (!entry) continue;
+            int pts;
+            uint64_t prel = entry;
+            int k = cashable(c, p, &pts, &prel);
+            if (k > best) {
+                best = k;
+                best_rel = prel;
+            }
+        }
+    }
+    *rel |= best_rel;
+    return best;
 }
 
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
@@ -734,7 +776,6 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         moves[n].card = card;
         moves[n].named = -1;
         moves[n].score = t->n == 0 ? lead_score(c, seat, card, held) : follow_score(c, t, &f, card);
-        moves[n].score += c->history[seat][card];
         if (card == hint) moves[n].score += 10000;
         n++;
     }
@@ -891,8 +932,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             /* A cutoff rests on this move alone. */
             moves_rel = move_rel;
             cut = 1;
-            int bonus = c->history[seat][moves[i].card] + 1;
-            c->history[seat][moves[i].card] = bonus > 40 ? 40 : bonus;
             break;
         }
         moves_rel |= move_rel;
