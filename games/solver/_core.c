@@ -469,12 +469,15 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
         uint64_t rest = others & bm;
         uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
         int k = popcount64(tops);
-        /* Once the others are out of the suit, the leader's smaller cards win too. */
+        /* Once the others are out of the suit, the leader's smaller cards win too. Not in
+           Beyond while another seat holds a joker: it may keep its cards of the suit by
+           playing the joker instead. */
         int maxlen = 0;
         for (int s = 0; s < MAXSEATS; s++) {
             int len = s == leader ? 0 : popcount64(c->hand[s] & bm);
             if (len > maxlen) maxlen = len;
         }
+        if (c->joker_mode == JOKERS_BEYOND && jokers_of(c, others)) maxlen = MAXBLOCKLEN + 1;
         if (k >= maxlen) k = popcount64(own);
         if (k && b != tb && (others & trumps)) {
             /* Each opponent holding trumps can ruff once it runs out of this suit (a

@@ -41,3 +41,29 @@ def test_core_and_twin_agree_on_every_contract(game: str, contract_index: int) -
         twin = solve(sample.position, sample.objective, "cards", backend="python")
         core = solve(sample.position, sample.objective, "cards", backend="c")
         assert core == twin, (contract, seed)
+
+
+# Positions where a faulty quick-trick rule once made the core disagree with the twin
+# (Beyond: a seat holding a joker may keep its cards of the suit led, so the leader's
+# smaller cards do not win by length).
+REGRESSIONS = [("beyond", 9227, 5), ("beyond", 9238, 4), ("beyond", 9266, 5)]
+
+
+@needs_core
+@pytest.mark.parametrize(("game", "seed", "tricks"), REGRESSIONS)
+def test_core_and_twin_agree_on_past_failures(game: str, seed: int, tricks: int) -> None:
+    sample = random_position(game, seed, tricks)
+    twin = solve(sample.position, sample.objective, "cards", backend="python")
+    core = solve(sample.position, sample.objective, "cards", backend="c")
+    assert core == twin
+
+
+@needs_core
+@pytest.mark.parametrize("game", sorted(CONTRACTS))
+def test_core_and_twin_agree_on_five_trick_endgames(game: str) -> None:
+    """A fixed sweep deeper than the hypothesis test: bounds and pruning act from 3 tricks."""
+    for seed in range(80):
+        sample = random_position(game, 50_000 + seed, 3 + seed % 3)
+        twin = solve(sample.position, sample.objective, "cards", backend="python")
+        core = solve(sample.position, sample.objective, "cards", backend="c")
+        assert core == twin, seed
