@@ -56,7 +56,11 @@ typedef struct {
     uint32_t picks[3]; /* owner bits of each block that pick the bucket, by entry level */
     int npicks;
     int ways;      /* ways searched per probe: all of a bucket, or a slice of it */
+    /* Cutoff memory for plays inside a trick: (check << 8 | card + 1), by a hash of the
+       mover's hand and the trick so far. A wrong or stale hint only costs move order. */
+    uint64_t *cuts;
 } Table;
+enum { CUT_BITS = 16 };
 
 /* A position at a trick boundary, in the terms the table compares. */
 typedef struct {
@@ -73,6 +77,12 @@ static int table_init(Table *t, size_t megabytes) {
     /* calloc'd pages are mapped lazily, so a large table costs only what searches touch. */
     t->buckets = calloc(n, sizeof(Bucket));
     if (!t->buckets) return -1;
+    t->cuts = calloc((size_t)1 << CUT_BITS, sizeof(uint64_t));
+    if (!t->cuts) {
+        free(t->buckets);
+        t->buckets = NULL;
+        return -1;
+    }
     t->nbuckets = n;
     t->gen = 0;
     return 0;
@@ -82,6 +92,7 @@ static void table_next_generation(Table *t) {
     t->gen++;
     if (t->gen == 0) { /* wrapped: old stamps could look current again */
         memset(t->buckets, 0, t->nbuckets * sizeof(Bucket));
+        memset(t->cuts, 0, ((size_t)1 << CUT_BITS) * sizeof(uint64_t));
         t->gen = 1;
     }
 }
@@ -680,6 +691,13 @@ static uint64_t trick_cards(const Trick *t) {
     return m;
 }
 
+/* The cutoff memory's slot and check word for a play inside a trick. */
+static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *check) {
+    uint64_t h = mix(c->hand[seat] ^ mix(trick_cards(t) ^ ((uint64_t)seat << 62)));
+    *check = (uint64_t)(c->tt->gen & 0xffffffu) << 40 | (h >> 32) << 8;
+    return &c->tt->cuts[h & (((uint64_t)1 << CUT_BITS) - 1)];
+}
+
 /* Score a lead: cashing a top card first, then leads towards partner's top cards. */
 static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
     int b = c->block_of[card];
@@ -895,6 +913,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         }
         hint = decode_hint(c, seat, code);
     }
+    uint64_t *slot = NULL, check = 0;
+    {
+        slot = cut_slot(c, t, seat, &check);
+        if ((*slot & ~(uint64_t)0xff) == check) hint = (int)(*slot & 0xff) - 1;
+    }
     Move moves[MAXMOVES];
     int twins[MAXMOVES][2], ntwins;
     int n = gen_moves(c, t, seat, moves, hint, twins, &ntwins);
@@ -935,6 +958,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             /* A cutoff rests on this move alone. */
             moves_rel = move_rel;
             cut = 1;
+            if (slot) *slot = check | (uint64_t)(card + 1);
             break;
         }
         moves_rel |= move_rel;
@@ -1006,6 +1030,8 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds) {
         return -1;
     }
     free(self->table.buckets);
+    free(self->table.cuts);
+    self->table.cuts = NULL;
     self->table.buckets = NULL;
     self->megabytes = (size_t)mb;
     self->busy = 0;
@@ -1014,6 +1040,8 @@ static int Engine_init(Engine *self, PyObject *args, PyObject *kwds) {
 
 static void Engine_dealloc(Engine *self) {
     free(self->table.buckets);
+    free(self->table.cuts);
+    self->table.cuts = NULL;
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
