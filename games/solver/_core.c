@@ -149,10 +149,10 @@ static int entry_matches(const Entry *e, const Key *k, int nblocks) {
     return 1;
 }
 
-/* Tighten lo/hi with every matching entry; widen `zone` to the zones used. Return the
-   lead hint of a matching entry, or 255. */
+/* Tighten lo/hi with every matching entry; lo_zone and hi_zone become the zones of the
+   entries that gave the final bounds. Return the lead hint of a matching entry, or 255. */
 static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *hi,
-                       uint8_t zone[MAXBLOCKS]) {
+                       uint8_t lo_zone[MAXBLOCKS], uint8_t hi_zone[MAXBLOCKS]) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
     int hint = 255;
@@ -164,10 +164,13 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *
         if (bk->tag[i] != tag) continue;
         const Entry *e = &bk->way[i];
         if (!same_exact(e, k) || !entry_matches(e, k, nblocks)) continue;
-        if (e->lo > *lo) *lo = e->lo;
-        if (e->hi < *hi) *hi = e->hi;
-        for (int b = 0; b < nblocks; b++) {
-            if (e->zone[b] > zone[b]) zone[b] = e->zone[b];
+        if (e->lo > *lo) {
+            *lo = e->lo;
+            memcpy(lo_zone, e->zone, MAXBLOCKS);
+        }
+        if (e->hi < *hi) {
+            *hi = e->hi;
+            memcpy(hi_zone, e->zone, MAXBLOCKS);
         }
         if (e->best != 255) hint = e->best;
     }
@@ -844,9 +847,9 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     c->nodes++;
     Key key;
     uint8_t zone[MAXBLOCKS] = {0};
-    /* Cards whose ranks the bounds (quick tricks, table) depend on, and those the searched
-       moves depend on: an answer carries only the set it actually used. */
-    uint64_t bound_rel = 0, moves_rel = 0;
+    /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
+       those the searched moves depend on: an answer carries only the sets it used. */
+    uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
     int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0;
     if (t->n == 0) {
         static_bounds(c, seat, &lo, &hi);
@@ -856,60 +859,100 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         static_hi = hi;
         if (c->kind == KIND_POINTS) {
             int qp;
-            quick_tricks(c, seat, &qp, &bound_rel);
+            uint64_t qrel = 0;
+            quick_tricks(c, seat, &qp, &qrel);
             if (on_team(c, seat)) {
-                if (qp > lo) lo = qp;
-            } else if (hi - qp < hi) {
+                if (qp > lo) {
+                    lo = qp;
+                    lo_rel = qrel;
+                }
+            } else if (qp > 0) {
                 hi -= qp;
+                hi_rel = qrel;
             }
         } else if (c->kind == KIND_TRICKS) {
+            /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
+               trick a leader without a winning lead must lose. The best count of each side
+               is kept with the cards it rests on. */
             int left = popcount64(c->hand[seat]);
             int qp, ours = 0, theirs = 0;
-            uint64_t qrel = 0, trel = 0;
-            int q = quick_tricks(c, seat, &qp, &qrel);
+            uint64_t ours_rel = 0, theirs_rel = 0;
             for (int s = 0; s < MAXSEATS; s++) {
                 if (!c->hand[s]) continue;
-                int k = top_trumps(c, s, &trel);
                 if (on_team(c, s)) {
-                    ours += k;
+                    ours += top_trumps(c, s, &ours_rel);
                 } else {
-                    theirs += k;
+                    theirs += top_trumps(c, s, &theirs_rel);
                 }
             }
-            bound_rel |= trel;
-            uint64_t lrel = 0;
+            int leader_ours = on_team(c, seat);
+            uint64_t qrel = 0, lrel = 0;
+            int q = quick_tricks(c, seat, &qp, &qrel);
             int lost = losing_leads(c, seat, &lrel);
-            if (lost) {
-                if (on_team(c, seat) && lost > theirs) {
+            if (leader_ours) {
+                if (q > ours) {
+                    ours = q;
+                    ours_rel = qrel;
+                }
+                if (lost > theirs) {
                     theirs = lost;
-                    bound_rel |= lrel;
-                } else if (!on_team(c, seat) && lost > ours) {
+                    theirs_rel = lrel;
+                }
+            } else {
+                if (q > theirs) {
+                    theirs = q;
+                    theirs_rel = qrel;
+                }
+                if (lost > ours) {
                     ours = lost;
-                    bound_rel |= lrel;
+                    ours_rel = lrel;
                 }
             }
-            if (q) {
-                bound_rel |= qrel;
-                if (on_team(c, seat)) {
-                    ours = q > ours ? q : ours;
-                } else {
-                    theirs = q > theirs ? q : theirs;
-                }
+            if (ours > lo) {
+                lo = ours;
+                lo_rel = ours_rel;
             }
-            if (ours > lo) lo = ours;
-            if (left - theirs < hi) hi = left - theirs;
+            if (left - theirs < hi) {
+                hi = left - theirs;
+                hi_rel = theirs_rel;
+            }
         }
-        if (lo >= beta || hi <= alpha || lo == hi) {
-            *rel |= bound_rel;
-            return lo >= beta || lo == hi ? lo : hi;
+        if (lo == hi) {
+            *rel |= lo_rel | hi_rel;
+            return lo;
+        }
+        if (lo >= beta) {
+            *rel |= lo_rel;
+            return lo;
+        }
+        if (hi <= alpha) {
+            *rel |= hi_rel;
+            return hi;
         }
         depth = popcount64(c->hand[seat]);
         make_key(c, seat, t->after_joker, &key);
-        int code = table_probe(c->tt, &key, c->nblocks, &lo, &hi, zone);
-        bound_rel |= zone_cards(c, zone);
-        if (lo >= beta || hi <= alpha || lo == hi) {
-            *rel |= bound_rel;
-            return lo >= beta || lo == hi ? lo : hi;
+        uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
+        int tlo = lo, thi = hi;
+        int code = table_probe(c->tt, &key, c->nblocks, &tlo, &thi, lo_zone, hi_zone);
+        if (tlo > lo) {
+            lo = tlo;
+            lo_rel = zone_cards(c, lo_zone);
+        }
+        if (thi < hi) {
+            hi = thi;
+            hi_rel = zone_cards(c, hi_zone);
+        }
+        if (lo == hi) {
+            *rel |= lo_rel | hi_rel;
+            return lo;
+        }
+        if (lo >= beta) {
+            *rel |= lo_rel;
+            return lo;
+        }
+        if (hi <= alpha) {
+            *rel |= hi_rel;
+            return hi;
         }
         hint = decode_hint(c, seat, code);
     }
@@ -981,9 +1024,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         int slo = lo > move_lo ? lo : move_lo;
         int shi = hi < move_hi ? hi : move_hi;
         uint64_t stored_rel = moves_rel;
-        if ((lo > move_lo && lo > static_lo) || (hi < move_hi && hi < static_hi)) {
-            stored_rel |= bound_rel;
-        }
+        if (lo > move_lo && lo > static_lo) stored_rel |= lo_rel;
+        if (hi < move_hi && hi < static_hi) stored_rel |= hi_rel;
         zones_of(c, stored_rel, zone);
         table_store(c->tt, &key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
     }
