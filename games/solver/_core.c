@@ -151,8 +151,8 @@ static int entry_matches(const Entry *e, const Key *k, int nblocks) {
 
 /* Tighten lo/hi with every matching entry; lo_zone and hi_zone become the zones of the
    entries that gave the final bounds. Return the lead hint of a matching entry, or 255. */
-static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *hi,
-                       uint8_t lo_zone[MAXBLOCKS], uint8_t hi_zone[MAXBLOCKS]) {
+static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int beta, int *lo,
+                       int *hi, uint8_t lo_zone[MAXBLOCKS], uint8_t hi_zone[MAXBLOCKS]) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
     int hint = 255;
@@ -173,6 +173,7 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int *lo, int *
             memcpy(hi_zone, e->zone, MAXBLOCKS);
         }
         if (e->best != 255) hint = e->best;
+        if (*lo >= beta || *hi <= alpha || *lo == *hi) return hint; /* enough to cut */
     }
     }
     return hint;
@@ -933,7 +934,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         make_key(c, seat, t->after_joker, &key);
         uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
         int tlo = lo, thi = hi;
-        int code = table_probe(c->tt, &key, c->nblocks, &tlo, &thi, lo_zone, hi_zone);
+        int code = table_probe(c->tt, &key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
         if (tlo > lo) {
             lo = tlo;
             lo_rel = zone_cards(c, lo_zone);
