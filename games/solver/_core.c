@@ -30,7 +30,9 @@ enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 64 }
    hands themselves and zones are empty. */
 typedef struct {
     uint64_t exact[MAXSEATS];
-    uint32_t owners[MAXBLOCKS]; /* 2 bits per card from the top of the block, zone only */
+    /* The owners (2 bits per card from the top of each block, two blocks per word) and
+       the mask of the zones: a position matches when its owners agree under the mask. */
+    uint64_t own[MAXBLOCKS / 2], mask[MAXBLOCKS / 2];
     uint32_t extra;
     int16_t lo, hi;
     uint8_t zone[MAXBLOCKS];
@@ -65,7 +67,10 @@ enum { CUT_BITS = 16 };
 /* A position at a trick boundary, in the terms the table compares. */
 typedef struct {
     uint64_t exact[MAXSEATS];
-    uint32_t seq[MAXBLOCKS]; /* owners of every held card, 2 bits each, from the top */
+    union {
+        uint32_t seq[MAXBLOCKS]; /* owners of every held card, 2 bits each, from the top */
+        uint64_t seq64[MAXBLOCKS / 2];
+    };
     uint32_t extra;
     uint8_t len[MAXBLOCKS]; /* held cards per block */
 } Key;
@@ -142,11 +147,9 @@ static int same_exact(const Entry *e, const Key *k) {
            e->exact[2] == k->exact[2] && e->exact[3] == k->exact[3];
 }
 
-static int entry_matches(const Entry *e, const Key *k, int nblocks) {
-    for (int b = 0; b < nblocks; b++) {
-        if ((k->seq[b] & zone_mask(e->zone[b])) != e->owners[b]) return 0;
-    }
-    return 1;
+static int entry_matches(const Entry *e, const Key *k) {
+    return (((k->seq64[0] & e->mask[0]) ^ e->own[0]) | ((k->seq64[1] & e->mask[1]) ^ e->own[1]) |
+            ((k->seq64[2] & e->mask[2]) ^ e->own[2])) == 0;
 }
 
 /* Tighten lo/hi with every matching entry; lo_zone and hi_zone become the zones of the
@@ -163,7 +166,7 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
     for (int i = first; i < first + t->ways; i++) {
         if (bk->tag[i] != tag) continue;
         const Entry *e = &bk->way[i];
-        if (!same_exact(e, k) || !entry_matches(e, k, nblocks)) continue;
+        if (!entry_matches(e, k) || !same_exact(e, k)) continue;
         if (e->lo > *lo) {
             *lo = e->lo;
             memcpy(lo_zone, e->zone, MAXBLOCKS);
@@ -196,8 +199,8 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     for (int i = first; i < first + t->ways; i++) {
         if (bk->tag[i] == tag) {
             Entry *e = &bk->way[i];
-            if (same_exact(e, k) && memcmp(e->zone, zone, sizeof e->zone) == 0 &&
-                entry_matches(e, k, nblocks)) {
+            if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
+                same_exact(e, k)) {
                 if (lo > e->lo) e->lo = (int16_t)lo;
                 if (hi < e->hi) e->hi = (int16_t)hi;
                 if (best != 255) e->best = (uint8_t)best;
@@ -218,8 +221,14 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     bk->depth[victim_way] = (uint8_t)depth;
     memcpy(victim->exact, k->exact, sizeof victim->exact);
     memcpy(victim->zone, zone, sizeof victim->zone);
-    for (int b = 0; b < MAXBLOCKS; b++) {
-        victim->owners[b] = b < nblocks ? k->seq[b] & zone_mask(zone[b]) : 0;
+    union {
+        uint32_t m32[MAXBLOCKS];
+        uint64_t m64[MAXBLOCKS / 2];
+    } zm;
+    for (int b = 0; b < MAXBLOCKS; b++) zm.m32[b] = b < nblocks ? zone_mask(zone[b]) : 0;
+    for (int i = 0; i < MAXBLOCKS / 2; i++) {
+        victim->mask[i] = zm.m64[i];
+        victim->own[i] = k->seq64[i] & zm.m64[i];
     }
     victim->extra = k->extra;
     victim->lo = (int16_t)lo;
