@@ -745,6 +745,8 @@ static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
 
 typedef struct {
     int wcard, friend_wins, last;
+    int lho_top;   /* the next seat's best card of the suit led, -1 if it has none */
+    int lho_ruffs; /* the next seat is an opponent out of the suit led holding trumps */
 } FollowInfo;
 
 static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int card) {
@@ -758,7 +760,16 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
         /* Let partner's card stand; give it points. */
         return 200 + 4 * pts - rank - (trump ? 30 : 0);
     }
-    if (wins) return f->last ? 300 + 3 * pts - rank : 250 + rank;
+    if (wins) {
+        if (f->last) return 300 + 3 * pts - rank;
+        /* Win as cheaply as possible when the card also beats the next seat; otherwise
+           try the highest winners first. */
+        if (!f->lho_ruffs && (f->lho_top < 0 || (b == t->lead_block && card > f->lho_top) ||
+                              (b == c->trump_block && t->lead_block != b))) {
+            return 290 - rank;
+        }
+        return 250 + rank;
+    }
     return 100 - 4 * pts - rank - (trump ? 30 : 0);
 }
 
@@ -769,12 +780,19 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     uint64_t legal = legal_mask(c, t, seat);
     uint64_t held = all_held(c);
     uint64_t in_play = held | trick_cards(t);
-    FollowInfo f = {0, 0, 0};
+    FollowInfo f = {0, 0, 0, -1, 0};
     if (t->n) {
         int wi = winning_index(c, t);
         f.wcard = t->card[wi];
         f.friend_wins = on_team(c, t->seat[wi]) == on_team(c, seat);
         f.last = t->n == c->nactive - 1;
+        if (!f.last && t->lead_block >= 0) {
+            int lho = c->next[seat];
+            uint64_t lm = c->hand[lho] & c->block_mask[t->lead_block];
+            f.lho_top = lm ? highest(lm) : -1;
+            f.lho_ruffs = !lm && on_team(c, lho) != on_team(c, seat) && c->trump_block >= 0 &&
+                          (c->hand[lho] & c->block_mask[c->trump_block]);
+        }
     }
     int n = 0;
     *ntwins = 0;
