@@ -712,30 +712,56 @@ static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *chec
 }
 
 /* Score a lead: cashing a top card first, then leads towards partner's top cards. */
+static int owner_of(const Ctx *c, int card) {
+    for (int s = 0; s < MAXSEATS; s++) {
+        if ((c->hand[s] >> card) & 1) return s;
+    }
+    return -1;
+}
+
 static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
     int b = c->block_of[card];
     uint64_t bm = c->block_mask[b];
-    int top = highest(held & bm);
+    uint64_t in_suit = held & bm;
+    int top = highest(in_suit);
     int rank = card - c->block_start[b];
     int mine = on_team(c, seat);
-    int score = 0;
-    if (card == top) {
-        score = 300;
-        if (b != c->trump_block && c->trump_block >= 0) {
-            /* A top card can be ruffed by an opponent void in the suit who holds trumps. */
-            for (int s = 0; s < MAXSEATS; s++) {
-                if (on_team(c, s) == mine || !c->hand[s]) continue;
-                if (!(c->hand[s] & bm) && (c->hand[s] & c->block_mask[c->trump_block])) {
-                    score = 40;
-                }
+    int tb = c->trump_block;
+    /* Can an opponent ruff this suit now, or a partner? */
+    int opp_ruffs = 0, partner_ruffs = 0;
+    if (tb >= 0 && b != tb) {
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (s == seat || !c->hand[s] || (c->hand[s] & bm)) continue;
+            if (!(c->hand[s] & c->block_mask[tb])) continue;
+            if (on_team(c, s) == mine) {
+                partner_ruffs = 1;
+            } else {
+                opp_ruffs = 1;
             }
         }
+    }
+    int score;
+    if (card == top) {
+        score = opp_ruffs ? 40 : 300; /* cash a winner unless it can be ruffed */
     } else {
-        int owner = -1;
-        for (int s = 0; s < MAXSEATS; s++) {
-            if ((c->hand[s] >> top) & 1) owner = s;
+        int owner = owner_of(c, top);
+        int lho = c->next[seat];
+        int friend_top = owner >= 0 && on_team(c, owner) == mine;
+        if (opp_ruffs) {
+            score = 30;
+        } else if (partner_ruffs) {
+            score = 220; /* give partner a ruff */
+        } else if (friend_top) {
+            score = 200; /* lead towards partner's winner */
+        } else if (owner == lho && c->nactive == 4) {
+            /* The next seat holds the top card: good when partner holds the second. */
+            uint64_t rest = in_suit & ~(1ULL << top);
+            int second = rest ? highest(rest) : -1;
+            int so = second >= 0 ? owner_of(c, second) : -1;
+            score = so >= 0 && so != seat && on_team(c, so) == mine ? 150 : 70;
+        } else {
+            score = 50; /* into the hand that holds the top card */
         }
-        score = (owner >= 0 && on_team(c, owner) == mine) ? 200 : 60;
         score -= rank;
         score += 2 * popcount64(c->hand[seat] & bm);
     }
