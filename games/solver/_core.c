@@ -763,7 +763,6 @@ static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
             score = 50; /* into the hand that holds the top card */
         }
         score -= rank;
-        score += 2 * popcount64(c->hand[seat] & bm);
     }
     if (c->kind == KIND_POINTS && score < 300) score -= c->points[card];
     return score;
