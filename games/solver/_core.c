@@ -1106,6 +1106,28 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
     return lo;
 }
 
+/* Return the exact value after `seat` plays `card`, knowing it lies in lo..hi and is most
+   likely at the mover's end of that range (the best value of the position): probe that end
+   first, then step away from it by 1, 1, 2, 4, ... */
+static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int lo, int hi,
+                      int maximising) {
+    int step = 1, probes = 0;
+    while (lo < hi) {
+        int target = maximising ? hi - step + 1 : lo + step;
+        if (target <= lo) target = lo + 1;
+        if (target > hi) target = hi;
+        uint64_t rel = 0;
+        int r = play(c, t, seat, card, named, target - 1, target, &rel);
+        if (r >= target) {
+            lo = r;
+        } else {
+            hi = r;
+        }
+        if (++probes >= 2) step *= 2;
+    }
+    return lo;
+}
+
 /* ------------------------------------------------------------- the engine */
 
 typedef struct {
@@ -1336,14 +1358,14 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         uint64_t legal = legal_mask(&c, &t, seat);
         uint64_t in_play = all_held(&c) | trick_cards(&t);
         int maximising = on_team(&c, seat);
-        value = maximising ? -BIG : BIG;
+        /* The position's value first: every card's value lies on one side of it, most of
+           them at it or near it, and the table then holds the proofs. */
+        value = exact_value(&c, &t, seat, -1, -1, lo, hi, guess);
         int twins[MAXMOVES][2], ntwins;
         int reps = gen_moves(&c, &t, seat, moves, -1, twins, &ntwins);
         for (int i = 0; i < reps; i++) {
-            int v = exact_value(&c, &t, seat, moves[i].card, moves[i].named, lo, hi, guess);
-            values[i] = v;
-            guess = v;
-            if (maximising ? v > value : v < value) value = v;
+            values[i] = card_value(&c, &t, seat, moves[i].card, moves[i].named,
+                                   maximising ? lo : value, maximising ? value : hi, maximising);
         }
         nmoves = reps;
         /* Give each card that was pruned as a twin the value of its representative. */
