@@ -581,7 +581,7 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
 static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
     uint64_t best_rel = 0;
     int best = cashable(c, leader, points, &best_rel);
-    if (c->kind == KIND_TRICKS) {
+    if (c->kind == KIND_TRICKS || c->kind == KIND_POINTS) {
         uint64_t held = all_held(c);
         int tb = c->trump_block;
         uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
@@ -609,8 +609,9 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
             int pts;
             uint64_t prel = entry;
             int k = cashable(c, p, &pts, &prel);
-            if (k > best) {
+            if (c->kind == KIND_POINTS ? pts > *points : k > best) {
                 best = k;
+                *points = pts;
                 best_rel = prel;
             }
         }
