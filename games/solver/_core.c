@@ -55,7 +55,8 @@ typedef struct {
     Bucket *buckets;
     size_t nbuckets; /* a power of two */
     uint32_t gen;
-    uint32_t picks[3]; /* owner bits of each block that pick the bucket, by entry level */
+    uint32_t picks[4]; /* owner bits of each block that pick the bucket, by entry level */
+    int tops[4];       /* how many top cards' owners that is */
     int npicks;
     int ways;      /* ways searched per probe: all of a bucket, or a slice of it */
     /* Cutoff memory for plays inside a trick: (check << 8 | card + 1), by a hash of the
@@ -186,10 +187,11 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
                         int lo, int hi, int best, int depth) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
-    int first, level = t->npicks - 1;
+    int first, level = 0, least = MAXBLOCKLEN;
     for (int b = 0; b < nblocks; b++) {
-        if (k->len[b] && zone[b] < level) level = zone[b];
+        if (k->len[b] && zone[b] < least) least = zone[b];
     }
+    while (level + 1 < t->npicks && t->tops[level + 1] <= least) level++;
     Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
     if (bk->gen != t->gen) {
         memset(bk->tag, 0, sizeof bk->tag);
@@ -1319,12 +1321,17 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     table_next_generation(&self->table);
     if (kind == KIND_POINTS) {
         self->table.picks[0] = 0x3fu;
+        self->table.tops[0] = 3;
         self->table.npicks = 1;
     } else {
-        self->table.picks[0] = 0;
-        self->table.picks[1] = 0x3u;
-        self->table.picks[2] = 0xfu;
-        self->table.npicks = 3;
+        /* Levels of generality: the owners of the top 0, 1 or 2 cards of every block pick
+           the bucket (a fourth level, or dropping one, cost nodes when measured). */
+        static const int levels[] = {0, 1, 2};
+        self->table.npicks = (int)(sizeof levels / sizeof levels[0]);
+        for (int i = 0; i < self->table.npicks; i++) {
+            self->table.tops[i] = levels[i];
+            self->table.picks[i] = zone_mask(levels[i]);
+        }
     }
     self->table.ways = kind == KIND_POINTS ? WAYS / 4 : WAYS;
     c.tt = &self->table;
