@@ -1104,7 +1104,8 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         } else {
             hi = r;
         }
-        guess = lo + (hi - lo + 1) / 2;
+        /* After a success bisect; after a failure test its fail-soft bound at once. */
+        guess = r >= target ? lo + (hi - lo + 1) / 2 : hi;
     }
     return lo;
 }
