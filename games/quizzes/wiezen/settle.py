@@ -2,9 +2,10 @@
 
 After the candidate call the simple bidder makes every later call (the deciding seat's
 too). The contract is then played by the simple players until ``SOLVE_TRICKS`` tricks are
-left and solved double dummy from there: a full 13-card solve takes seconds to minutes with
-the current solver, far too slow for a hundred worlds and several calls. With a solver fast
-enough for whole deals, ``SOLVE_TRICKS = 13`` makes every world a pure double-dummy solve.
+left and solved double dummy from there. A whole 13-card deal takes the solver about a
+tenth of a second (docs/performance.md), still too slow for a hundred worlds times several
+calls per quiz; the last 8 tricks cost about 1.25x the last 6 per quiz (measured), so 8 it
+is. ``SOLVE_TRICKS = 13`` would make every world a pure double-dummy solve.
 The deciding seat's value is its points from the points table (``score_deal``).
 """
 
@@ -20,7 +21,7 @@ from games.sampling import World
 from games.solver import Objective, solve
 from games.wiezen import Call, Contract, score_deal
 
-SOLVE_TRICKS = 6
+SOLVE_TRICKS = 8
 
 
 @dataclass(frozen=True)
