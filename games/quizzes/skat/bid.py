@@ -1,9 +1,12 @@
-"""Skat bidding quizzes, judged over sampled worlds: how high to bid, hand or pick up, which game.
+"""Skat bidding quizzes, judged over sampled worlds: how high to bid, hand or pick up, which
+game, which two cards to lay away.
 
-Each quiz asks one of three questions (chosen by the seed):
+Each quiz asks one of four questions (chosen by the seed):
 - ``limit``: before the auction, up to which value should this seat bid (or pass)?
 - ``hand``: the seat won the auction; play a hand game or pick up the skat?
 - ``game``: the seat picked up the skat; which game should it declare?
+- ``discard``: the seat picked up the skat and plays the game it chose; which two of its
+  twelve cards does it lay away? All 66 pairs are options.
 Every option is scored in the same worlds (the hidden hands and skat, consistent with the
 auction so far) by ``outcome.play_out``; the value is the seat's expected score.
 """
@@ -13,6 +16,7 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from games.cards import SKAT_DECK, Card, sort_key
@@ -32,19 +36,22 @@ from games.sampling import NoDealFound, sample_worlds
 from games.skat import Auction, Contract, Declaration
 from games.skat.contract import SUIT_GAMES
 from games.skat.handeval import choose_after_pickup, choose_discard, null_unsafe_suits, plans
-from games.skat.rules import SEAT_NAMES, TRUMP, effective_suit
+from games.skat.rules import SEAT_NAMES, TRUMP, card_points, effective_suit, strength
 from games.skat.values import game_value, matadors
 
 MODES = ("single_dummy",)
-QUESTIONS = ("limit", "hand", "game")
+QUESTIONS = ("limit", "hand", "game", "discard")
 WORLDS = 100
 UNIT = "points"
+CARD_POINTS_UNIT = "card points"
 PICK_UP = "pick up"
 PASS_OPTION = "pass"
 RULES = {
     "limit": "skat.da.txt: bidding order and bid values (Budvaerdier), overbidding (overbyde)",
     "hand": "skat.da.txt: picking up the skat or playing hand (Tag skatten op / Spil haand)",
     "game": "skat.da.txt: game types (Kulorspil, Grand, Nul) and game value (Spilvaerdi)",
+    "discard": "skat.da.txt: Tag skatten op (aflaeg 2 vilkaarlige kort, de taeller som "
+    "stikpoint); strategy: brug skatten klogt",
 }
 TRUMP_GAMES = (*SUIT_GAMES, "grand")
 
@@ -60,9 +67,10 @@ class BidSpec:
     calls: tuple[tuple[int, str], ...]
     bid: int
     options: tuple[str, ...]
+    game: str = ""  # the game being played (``discard`` questions only)
 
     def as_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "question": self.question,
             "seat": self.seat,
             "cards": [str(c) for c in self.cards],
@@ -71,6 +79,9 @@ class BidSpec:
             "bid": self.bid,
             "options": list(self.options),
         }
+        if self.game:
+            data["game"] = self.game
+        return data
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> BidSpec:
@@ -83,6 +94,7 @@ class BidSpec:
             tuple((s, c) for s, c in data["calls"]),
             data["bid"],
             tuple(data["options"]),
+            data.get("game", ""),
         )
 
 
@@ -126,6 +138,50 @@ def hand_options(ten: Sequence[Card], bid: int) -> tuple[str, ...]:
         if _sensible(ten, game) and game_value(contract, count) >= bid:
             out.append(f"hand {game}")
     return tuple(out)
+
+
+def pair_label(pair: Sequence[Card]) -> str:
+    """Return the option text of a discard: the two cards in display order."""
+    return " ".join(str(c) for c in sorted(pair, key=sort_key))
+
+
+def discard_options(twelve: Sequence[Card]) -> tuple[str, ...]:
+    """Return every pair of the twelve cards (66 of them) as option texts."""
+    ordered = sorted(twelve, key=sort_key)
+    return tuple(pair_label(pair) for pair in combinations(ordered, 2))
+
+
+def discard_groups(twelve: Sequence[Card], game: str) -> dict[str, str]:
+    """Map each discard option to the option representing its group of equivalent discards.
+
+    Two of the declarer's cards are alike when they are of the same effective suit, worth the
+    same card points, and every card ranking between them is the declarer's own: laying away
+    one or the other leaves hands that play the same. Two discards are equivalent when they
+    lay away alike cards; each group is evaluated once and all its members share the result.
+    """
+    run_of: dict[Card, tuple[str, int]] = {}
+    for suit in {effective_suit(c, game) for c in SKAT_DECK}:
+        deck = sorted(
+            (c for c in SKAT_DECK if effective_suit(c, game) == suit),
+            key=lambda c: strength(c, game),
+        )
+        run = 0
+        previous: Card | None = None
+        for card in deck:
+            if card not in twelve:
+                previous = None
+                continue
+            if previous is None or card_points([card]) != card_points([previous]):
+                run += 1
+            run_of[card] = (suit, run)
+            previous = card
+    groups: dict[tuple[tuple[str, int], ...], str] = {}
+    out: dict[str, str] = {}
+    for option in discard_options(twelve):
+        laid = SKAT_DECK.parse_hand(option.split())
+        key = tuple(sorted(run_of[c] for c in laid))
+        out[option] = groups.setdefault(key, option)
+    return out
 
 
 def limit_options(ten: Sequence[Card]) -> tuple[str, ...]:
@@ -184,10 +240,31 @@ def _pick_up(
     return contract, list(game.hand), game.skat
 
 
+def unit_of(spec: BidSpec) -> str:
+    """Return what an option's value counts: the game score, or for a discard in a trump game
+    the declarer's card points (the skat's included), which a discard changes far more often
+    than it changes the result."""
+    if spec.question == "discard" and spec.game != "null":
+        return CARD_POINTS_UNIT
+    return UNIT
+
+
 def _world_scores(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[str, int]:
     """Return each option's score for the deciding seat in one world."""
     cache: dict[tuple[str, ...], Outcome] = {}
     out: dict[str, int] = {}
+    if spec.question == "discard":
+        twelve = [*spec.cards, *spec.skat]
+        contract = Contract(spec.game)
+        for option in sorted(set(discard_groups(twelve, spec.game).values())):
+            pair = SKAT_DECK.parse_hand(option.split())
+            ten = [c for c in twelve if c not in pair]
+            if contract.is_null:
+                out[option] = _score(spec, world, contract, ten, pair, twelve, spec.bid, cache)
+            else:
+                outcome = play_out(contract, _hands(spec, world, ten), spec.seat, pair)
+                out[option] = outcome.points
+        return out
     if spec.question == "game":
         twelve = [*spec.cards, *spec.skat]
         for game in spec.options:
@@ -226,9 +303,15 @@ def _world_scores(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[st
 def evaluate(spec: BidSpec, worlds: Sequence[Mapping[str, Sequence[Card]]]) -> dict[str, list[int]]:
     """Return every option's score in each world (the same worlds for all options)."""
     samples: dict[str, list[int]] = {o: [] for o in spec.options}
+    same = (
+        discard_groups([*spec.cards, *spec.skat], spec.game)
+        if spec.question == "discard"
+        else {o: o for o in spec.options}
+    )
     for world in worlds:
-        for option, score in _world_scores(spec, world).items():
-            samples[option].append(score)
+        scores = _world_scores(spec, world)
+        for option in spec.options:
+            samples[option].append(scores[same[option]])
     return samples
 
 
@@ -287,6 +370,19 @@ def make_spec(seed: int, constraint: Any) -> tuple[BidSpec, str, Dealt] | None:
         return BidSpec(question, declarer, ten, (), calls, bid, options), natural, dealt
     if game.contract.hand:
         return None  # the simple player would not pick up: no game choice to ask about
+    if question == "discard":
+        twelve = [*ten, *dealt.skat]
+        spec = BidSpec(
+            question,
+            declarer,
+            ten,
+            dealt.skat,
+            calls,
+            bid,
+            discard_options(twelve),
+            game.contract.game,
+        )
+        return spec, pair_label(game.skat), dealt
     options = game_options([*ten, *dealt.skat], bid)
     spec = BidSpec(question, declarer, ten, dealt.skat, calls, bid, options)
     return spec, game.contract.game, dealt
@@ -299,12 +395,19 @@ def _prompt(spec: BidSpec) -> str:
     if spec.question == "hand":
         return f"You ({who}) won the auction at {spec.bid}. Play hand, or pick up the skat?"
     skat = " ".join(str(c) for c in spec.skat)
+    if spec.question == "discard":
+        return (
+            f"You ({who}) won the auction at {spec.bid}, picked up {skat} and will play "
+            f"{spec.game}. Which two cards do you lay away?"
+        )
     return f"You ({who}) won the auction at {spec.bid} and picked up {skat}. Which game?"
 
 
 def _label(spec: BidSpec, option: str) -> str:
     if spec.question == "limit":
         return "pass" if option == PASS_OPTION else f"bid up to {option}"
+    if spec.question == "discard":
+        return f"lay away {option}"
     return option
 
 
@@ -318,10 +421,30 @@ def _themes(spec: BidSpec, accepted: frozenset[str]) -> tuple[str, ...]:
             tags.append("pass")
     elif spec.question == "hand":
         tags.append("pick_up" if PICK_UP in accepted else "hand_game")
+    elif spec.question == "discard":
+        tags.append("discard")
+        tags.extend(_discard_themes(spec, accepted))
     else:
         tags.append("game_choice")
         tags.extend(f"{g}_choice" for g in ("grand", "null") if g in accepted)
     return tuple(tags)
+
+
+def _discard_themes(spec: BidSpec, accepted: frozenset[str]) -> list[str]:
+    """Tags of a discard answer: points pushed into the skat, a side suit emptied."""
+    tags: set[str] = set()
+    twelve = [*spec.cards, *spec.skat]
+    for option in accepted:
+        laid = SKAT_DECK.parse_hand(option.split())
+        if card_points(laid) >= 10:
+            tags.add("skat_points")
+        if spec.game != "null":
+            kept = [c for c in twelve if c not in laid]
+            for card in laid:
+                suit = effective_suit(card, spec.game)
+                if suit != TRUMP and not any(effective_suit(c, spec.game) == suit for c in kept):
+                    tags.add("void_making")
+    return sorted(tags)
 
 
 def _position(spec: BidSpec) -> dict[str, Any]:
@@ -332,7 +455,9 @@ def _position(spec: BidSpec) -> dict[str, Any]:
         "question": spec.question,
         "hands": {str(spec.seat): [str(c) for c in shown]},
         "hidden": [s for s in range(3) if s != spec.seat],
-        "contract": None if spec.question == "limit" else {"declarer": spec.seat, "bid": spec.bid},
+        "contract": None
+        if spec.question == "limit"
+        else {"declarer": spec.seat, "bid": spec.bid, **({"game": spec.game} if spec.game else {})},
         "auction": [[s, c] for s, c in spec.calls],
         "trick": [],
         "tricks_played": [],
@@ -362,7 +487,7 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     except NoDealFound:
         return None
     samples = evaluate(spec, worlds)
-    verdict = judge_sampled(samples, UNIT)
+    verdict = judge_sampled(samples, unit_of(spec))
     if not verdict.kept:
         return None
     n = len(worlds)
@@ -395,7 +520,7 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
         prompt=_prompt(spec),
         position=_position(spec),
         candidates=tuple(candidates),
-        unit=UNIT,
+        unit=unit_of(spec),
         themes=_themes(spec, verdict.accepted),
         rating=difficulty,
         rule_ref=RULES[spec.question],
