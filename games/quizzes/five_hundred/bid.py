@@ -1,5 +1,8 @@
 """Bidding quizzes for 500: which contract to bid, judged over sampled worlds.
 
+One seed in four asks the other bidding-stage question instead, which three cards to
+discard after taking the kitty (``kitty.py``); the rest of this module is the contract one.
+
 The deal is bid by the simple bidder up to a seed-chosen call in the first round; that call
 is the decision. Candidates are pass, the two cheapest legal levels in each sensible strain
 (the seat's two longest trump suits, counting bowers and the joker, and no trumps) and misère
@@ -23,6 +26,7 @@ from games.five_hundred.scoring import contract_points
 from games.five_hundred.seats import partner
 from games.five_hundred.settings import DEFAULT_SETTINGS
 from games.quizzes.base import Candidate, QuizDraft
+from games.quizzes.five_hundred.kitty import choose_question, kitty_quiz
 from games.quizzes.five_hundred.settle import declarer_tricks
 from games.quizzes.five_hundred.table import bids_fit, deal_as_json, deal_for, replay, run_calls
 from games.quizzes.five_hundred.themes import RATING_MAX, RATING_MIN
@@ -101,6 +105,8 @@ def world_tricks(world: World, seat: str, calls: list[Call]) -> dict[str, int]:
 
 def bid_quiz(seed: int, mode: str = "single_dummy", constraint: Any = None) -> QuizDraft | None:
     """Return the bidding quiz of ``seed``, or None when the deal gives no real decision."""
+    if choose_question(seed) == "kitty":
+        return kitty_quiz(seed, constraint)
     rng = random.Random(f"five_hundred/bid/{seed}")
     deal = deal_for(seed, constraint)
     full = run_calls(Auction(deal.dealer), deal.hands)

@@ -14,6 +14,8 @@ from games.quizzes import QuizDraft, draft_quiz, modes_for
 from games.quizzes.common.keep import keep_rate
 from games.quizzes.common.lines import card_values
 from games.quizzes.five_hundred.bid import score
+from games.quizzes.five_hundred.kitty import choose_question, plans
+from games.quizzes.five_hundred.kitty import reevaluate as reevaluate_kitty
 from games.quizzes.five_hundred.recheck import contract_of, full_position, goal_of
 from games.quizzes.five_hundred.settle import declarer_tricks
 from games.quizzes.five_hundred.table import strain_limit
@@ -24,9 +26,14 @@ SD_SEEDS = (1, 5)
 BID_SEEDS = (0, 3)
 
 
-def draft(kind: str, mode: str, seed: int, tries: int = 40) -> QuizDraft:
-    """Return the first quiz from ``seed`` on (not every deal makes a real decision)."""
+def draft(
+    kind: str, mode: str, seed: int, tries: int = 40, question: str = "contract"
+) -> QuizDraft:
+    """Return the first quiz from ``seed`` on (not every deal makes a real decision); bid
+    quizzes only from seeds that ask ``question`` (the contract, or the kitty discard)."""
     for attempt in range(seed * 100, seed * 100 + tries):
+        if kind == "bid" and choose_question(attempt) != question:
+            continue
         result = draft_quiz("five_hundred", kind, mode, attempt)
         if result is not None:
             return result
@@ -242,3 +249,61 @@ def test_strain_limit_matches_the_simple_bidder() -> None:
             limits = bidder.limits(hand)
             for strain in ("S", "C", "D", "H", "NT"):
                 assert strain_limit(hand, strain) == limits.get(strain, 0)
+
+
+@pytest.fixture(scope="module")
+def kitty_quiz() -> QuizDraft:
+    quiz = draft("bid", "single_dummy", 0, question="kitty")
+    assert quiz.position["decision"] == "kitty"
+    return quiz
+
+
+def test_kitty_candidates_are_distinct_discards_of_the_thirteen_cards(
+    kitty_quiz: QuizDraft,
+) -> None:
+    seat = kitty_quiz.position["seat"]
+    thirteen = set(kitty_quiz.position["hands"][seat])
+    assert len(thirteen) == 13
+    assert set(kitty_quiz.position["kitty"]) <= thirteen
+    discards = [frozenset(c.answer.split()) for c in kitty_quiz.candidates]
+    assert len(discards) == len(set(discards)) >= 2
+    assert all(len(d) == 3 and d <= thirteen for d in discards)
+    assert "kitty" in kitty_quiz.themes
+
+
+def test_kitty_quiz_accepts_the_best_average_score_over_the_stored_worlds(
+    kitty_quiz: QuizDraft,
+) -> None:
+    scores = reevaluate_kitty(kitty_quiz)
+    assert kitty_quiz.samples == len(kitty_quiz.extra["worlds"]) >= 100
+    means = {a: sum(v) / len(v) for a, v in scores.items()}
+    assert set(kitty_quiz.accepted) == argmax(means)
+    assert kitty_quiz.margin is not None
+    assert kitty_quiz.margin > 2 * kitty_quiz.extra["sampling_error"]
+
+
+def test_kitty_worlds_hide_the_other_hands_and_fit_the_known_cards(
+    kitty_quiz: QuizDraft,
+) -> None:
+    seat = kitty_quiz.position["seat"]
+    assert list(kitty_quiz.position["hands"]) == [seat]
+    known = set(kitty_quiz.position["hands"][seat])
+    for world in kitty_quiz.extra["worlds"]:
+        others = [set(world[s]) for s in SEATS if s != seat]
+        assert all(len(h) == 10 and not h & known for h in others)
+
+
+def test_kitty_plans_count_alike_discards_once() -> None:
+    from games.five_hundred import Contract
+
+    contract = Contract(parse_call("6S"), "N")
+    # Clubs 5-6-7 are alike for the declarer (it holds every club between them); so are
+    # diamonds 4-5. Discards that differ only in those cards are one plan.
+    text = ["SA", "SK", "SQ", "SJ", "ST", "S9", "C5", "C6", "C7", "D4", "D5", "HA", "HK"]
+    thirteen = FIVE_HUNDRED_DECK.parse_hand(text)
+    found = plans(contract, thirteen)
+    assert len(found) == len({frozenset(p) for p in found})
+    assert all(len(p) == 3 for p in found)
+    clubs = [p for p in found if all(c.suit == "C" for c in p)]
+    assert len(clubs) == 1  # the three clubs, however they are picked
+    assert not any(c.suit == "S" for p in found for c in p)  # trumps are never planned away
