@@ -185,7 +185,7 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "dealer": deal.dealer,
             "hands": {declarer: [str(c) for c in sorted(thirteen, key=sort_key)]},
             "hidden": [s for s in SEATS if s != declarer],
-            "contract": {"bid": str(contract.bid), "declarer": declarer},
+            "contract": {"name": contract.bid.name, "bid": str(contract.bid), "declarer": declarer},
             "auction": [[s, str(c)] for s, c in calls],
             "kitty": [str(c) for c in deal.kitty],
             "trick": [],

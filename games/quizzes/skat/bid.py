@@ -457,7 +457,11 @@ def _position(spec: BidSpec) -> dict[str, Any]:
         "hidden": [s for s in range(3) if s != spec.seat],
         "contract": None
         if spec.question == "limit"
-        else {"declarer": spec.seat, "bid": spec.bid, **({"game": spec.game} if spec.game else {})},
+        else {
+            "declarer": spec.seat,
+            "bid": spec.bid,
+            **({"game": spec.game, "name": spec.game} if spec.game else {}),
+        },
         "auction": [[s, c] for s, c in spec.calls],
         "trick": [],
         "tricks_played": [],
