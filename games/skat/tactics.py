@@ -40,13 +40,21 @@ def _unseen(play: Play, seat: int) -> list[Card]:
     return [c for c in SKAT_DECK if c not in known]
 
 
-def _is_master(card: Card, play: Play, seat: int) -> bool:
-    """Return True if no unseen card of the same effective suit beats ``card``."""
-    suit = effective_suit(card, play.game)
-    return all(
-        effective_suit(c, play.game) != suit or strength(c, play.game) < strength(card, play.game)
-        for c in _unseen(play, seat)
-    )
+def _unseen_tops(play: Play, seat: int) -> dict[str, int]:
+    """Return the strength of the best unseen card of each effective suit (absent: none)."""
+    tops: dict[str, int] = {}
+    for c in _unseen(play, seat):
+        suit = effective_suit(c, play.game)
+        tops[suit] = max(tops.get(suit, -1), strength(c, play.game))
+    return tops
+
+
+def _is_master(card: Card, play: Play, seat: int, tops: dict[str, int] | None = None) -> bool:
+    """Return True if no unseen card of the same effective suit beats ``card`` (``tops``:
+    the seat's ``_unseen_tops``, when the caller already has them)."""
+    if tops is None:
+        tops = _unseen_tops(play, seat)
+    return strength(card, play.game) > tops.get(effective_suit(card, play.game), -1)
 
 
 def _beats(card: Card, trick: Sequence[Card], game: str) -> bool:
@@ -74,11 +82,12 @@ def _lead(play: Play, seat: int, legal: list[Card]) -> Card:
         (c for c in legal if effective_suit(c, game) == TRUMP), key=lambda c: _key(c, game)
     )
     side = [c for c in legal if effective_suit(c, game) != TRUMP]
-    outstanding = any(effective_suit(c, game) == TRUMP for c in _unseen(play, seat))
+    tops = _unseen_tops(play, seat)
+    outstanding = TRUMP in tops
     if seat == play.declarer and trumps and outstanding:
         top = trumps[-1]
-        return top if _is_master(top, play, seat) else trumps[0]
-    masters = [c for c in side if _is_master(c, play, seat)]
+        return top if _is_master(top, play, seat, tops) else trumps[0]
+    masters = [c for c in side if _is_master(c, play, seat, tops)]
     if masters:
         return max(masters, key=lambda c: (card_points([c]), *_key(c, game)))
     if not side:
@@ -97,19 +106,20 @@ def _follow(play: Play, seat: int, legal: list[Card]) -> Card:
     partner_winning = seat != play.declarer and winner_seat != play.declarer
     last = len(trick) == 2
     winning = [c for c in legal if _beats(c, trick, game)]
+    tops = _unseen_tops(play, seat)
     if partner_winning:
         winner_card = trick[trick_winner(trick, game)]
-        if last or _is_master(winner_card, play, seat):
+        if last or _is_master(winner_card, play, seat, tops):
             side = [c for c in legal if effective_suit(c, game) != TRUMP] or legal
             return max(side, key=lambda c: (card_points([c]), -strength(c, game), str(c)))
         return _lowest(legal, game)
     if winning:
         side_wins = [c for c in winning if effective_suit(c, game) != TRUMP]
-        if side_wins and (last or all(_is_master(c, play, seat) for c in side_wins)):
+        if side_wins and (last or all(_is_master(c, play, seat, tops) for c in side_wins)):
             return max(side_wins, key=lambda c: (card_points([c]), *_key(c, game)))
         if last:
             return min(winning, key=lambda c: _key(c, game))
-        masters = [c for c in winning if _is_master(c, play, seat)]
+        masters = [c for c in winning if _is_master(c, play, seat, tops)]
         if masters:
             return min(masters, key=lambda c: _key(c, game))
     return _lowest(legal, game)
