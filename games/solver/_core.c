@@ -487,7 +487,12 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
     uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
     int total = 0;
     *points = 0;
+    /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
+       cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
+    int drawn = 0;
+    for (int pass = 0; pass < 2; pass++) {
     for (int b = 0; b < c->nblocks; b++) {
+        if ((pass == 0) != (b == tb)) continue;
         uint64_t bm = c->block_mask[b];
         if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
         uint64_t own = mine & bm;
@@ -505,7 +510,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
         }
         if (c->joker_mode == JOKERS_BEYOND && jokers_of(c, others)) maxlen = MAXBLOCKLEN + 1;
         if (k >= maxlen) k = popcount64(own);
-        if (k && b != tb && (others & trumps)) {
+        if (k && b != tb && (others & trumps) && !drawn) {
             /* Each opponent holding trumps can ruff once it runs out of this suit (a
                partner's ruff still wins the trick for the side). */
             for (int s = 0; s < MAXSEATS; s++) {
@@ -532,6 +537,15 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
                 if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
             }
         }
+        if (b == tb && !(c->joker_mode == JOKERS_BEYOND && jokers_of(c, others))) {
+            drawn = 1;
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (on_team(c, s) != on_team(c, leader) && popcount64(c->hand[s] & bm) > k) {
+                    drawn = 0;
+                }
+            }
+        }
+    }
     }
     return total;
 }
