@@ -126,12 +126,10 @@ static uint32_t tag_of(uint64_t exact_h) {
 /* Return the bucket of a key and set *first to the first of the t->ways ways it uses. */
 static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_t pick, int *first) {
     uint64_t h = exact_h;
-    /* The owners of the top cards of each block pick the bucket too, so positions that
-       share only lengths do not all crowd into one. An entry is found only from its own
-       bucket, so the fewer owners pick it, the more positions can reach it, but the more
-       entries compete for its ways: for trick objectives the top two cards' owners (fewer
-       lost more entries to eviction on full deals), for card points (whose entries hold
-       every owner anyway) the top three. */
+    /* The owners of some top cards of each block (`pick`) choose the bucket too, so
+       positions that share only lengths do not all crowd into one. An entry is stored at
+       the most specific level its zones allow and probes look at every level (see
+       table_store and table_probe); card points use one level, the top three owners. */
     for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & pick));
     /* Card-point entries spread well over buckets, so they use a slice of one: a probe
        then reads one line of tags rather than four. */
