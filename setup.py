@@ -39,9 +39,12 @@ def compiler_accepts(flag: str) -> bool:
     return done.returncode == 0
 
 
-if os.environ.get("GAMES_SOLVER_PORTABLE") != "1" and "build_ext" in sys.argv:
-    if compiler_accepts("-march=native"):
-        FLAGS.append("-march=native")
+if (
+    os.environ.get("GAMES_SOLVER_PORTABLE") != "1"
+    and "build_ext" in sys.argv
+    and compiler_accepts("-march=native")
+):
+    FLAGS.append("-march=native")
 
 # Only the extension is built here; the Python packages are used from the source tree.
 setup(

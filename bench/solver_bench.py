@@ -203,9 +203,7 @@ def bench_twin(count: int, tricks: int) -> list[str]:
 def main() -> int:
     """Run the benchmarks and update the solver section of docs/performance.md."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument(
-        "--deals", type=int, default=200, help="bridge deals for section 1"
-    )
+    parser.add_argument("--deals", type=int, default=200, help="bridge deals for section 1")
     parser.add_argument("--skat", type=int, default=150, help="Skat deals for section 2")
     parser.add_argument("--full", type=int, default=5, help="Beyond and 500 deals, section 3")
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
