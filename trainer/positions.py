@@ -119,18 +119,19 @@ def position_view(quiz: Quiz) -> PositionView:
 
 
 def choice_html(answer: str, label: str) -> SafeString:
-    """Return the inside of a choice button: a drawn card for a card token, else the label."""
+    """Return the inside of a choice button: drawn cards when the answer is one card or a set
+    of cards (a discard), else the label."""
     try:
-        card = card_view(answer)
+        cards = [card_view(token) for token in answer.split()]
     except (NotationError, ValueError, KeyError):
         return format_html("{}", label)
-    return format_html(
+    if not cards:
+        return format_html("{}", label)
+    return format_html_join(
+        " ",
         '<span class="card card-{}" aria-hidden="true"><span class="rank">{}</span>'
         '<span class="suit">{}</span></span><span class="visually-hidden">{}</span>',
-        card["colour"],
-        card["rank"],
-        card["symbol"],
-        card["name"],
+        ((c["colour"], c["rank"], c["symbol"], c["name"]) for c in cards),
     )
 
 
