@@ -269,6 +269,7 @@ typedef struct {
     uint64_t pointed; /* cards worth card points */
     /* the position */
     uint64_t hand[MAXSEATS];
+    uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
     Table *tt;
     uint64_t nodes;
@@ -399,9 +400,7 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
         for (int pos = 0; m; pos++) {
             int card = highest(m);
             m ^= 1ULL << card;
-            uint32_t owner = ((c->hand[1] >> card) & 1) | (((c->hand[2] >> card) & 1) * 2) |
-                             (((c->hand[3] >> card) & 1) * 3);
-            seq |= owner << (2 * pos);
+            seq |= (uint32_t)c->owner[card] << (2 * pos);
         }
         k->seq[b] = seq;
         k->len[b] = (uint8_t)popcount64(held & c->block_mask[b]);
@@ -438,8 +437,7 @@ static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
            seat holds them all: the lengths in the key already put them there. */
         uint64_t bm = held & c->block_mask[b];
         if (zone[b] && zone[b] == popcount64(bm)) {
-            int owner = 0;
-            while (!((c->hand[owner] >> lowest(bm)) & 1)) owner++;
+            int owner = c->owner[lowest(bm)];
             while (bm && ((c->hand[owner] >> lowest(bm)) & 1)) {
                 bm &= bm - 1;
                 zone[b]--;
@@ -576,8 +574,7 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
         uint64_t bm = c->block_mask[b];
         if (!(c->hand[leader] & bm)) continue;
         int top = highest(held & bm);
-        int owner = 0;
-        while (!((c->hand[owner] >> top) & 1)) owner++;
+        int owner = c->owner[top];
         if (on_team(c, owner) == on_team(c, leader)) return 0;
         if (holder < 0) holder = owner;
         if (owner != holder) single = 0;
@@ -728,10 +725,7 @@ static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *chec
 
 /* Score a lead: cashing a top card first, then leads towards partner's top cards. */
 static int owner_of(const Ctx *c, int card) {
-    for (int s = 0; s < MAXSEATS; s++) {
-        if ((c->hand[s] >> card) & 1) return s;
-    }
-    return -1;
+    return (all_held(c) >> card) & 1 ? c->owner[card] : -1;
 }
 
 static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
@@ -1030,9 +1024,14 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if ((*slot & ~(uint64_t)0xff) == check) hint = (int)(*slot & 0xff) - 1;
     }
     Move moves[MAXMOVES];
-    int twins[MAXMOVES][2], ntwins;
-    int n = gen_moves(c, t, seat, moves, hint, twins, &ntwins);
-    assert(n > 0);
+    int twins[MAXMOVES][2], ntwins = 0, n = 0, generated = 0;
+    /* The hinted card is tried before the moves are generated and ordered: it makes most
+       cutoffs on its own. (Not a 500 joker lead, which comes once per named suit.) */
+    int first = -1;
+    if (hint >= 0 && ((legal_mask(c, t, seat) >> hint) & 1) &&
+        !(c->joker_mode == JOKERS_NAMED && t->n == 0 && c->block_of[hint] == c->joker_block)) {
+        first = hint;
+    }
     int maximising = on_team(c, seat);
     int best = maximising ? -BIG : BIG;
     int best_card = -1;
@@ -1045,23 +1044,37 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
        limit (64: all of the block); for card points only cards worth the same count. */
     int below[MAXBLOCKS], below_pts[MAXBLOCKS];
     for (int k = 0; k < MAXBLOCKS; k++) below[k] = -1;
-    for (int i = 0; i < n; i++) {
-        int card = moves[i].card, cb = c->block_of[card];
+    for (int i = first >= 0 ? -1 : 0;; i++) {
+        int card, named = -1;
+        if (i < 0) {
+            card = first;
+        } else {
+            if (!generated) {
+                n = gen_moves(c, t, seat, moves, hint, twins, &ntwins);
+                assert(n > 0);
+                generated = 1;
+            }
+            if (i >= n) break;
+            card = moves[i].card;
+            named = moves[i].named;
+            if (card == first && named < 0) continue;
+        }
+        int cb = c->block_of[card];
         if (card < below[cb] && (c->kind != KIND_POINTS || c->points[card] == below_pts[cb])) {
             continue;
         }
         uint64_t move_rel = 0;
-        int v = play(c, t, seat, card, moves[i].named, a, b, &move_rel);
+        int v = play(c, t, seat, card, named, a, b, &move_rel);
         if (maximising) {
             if (v > best) {
                 best = v;
-                best_card = moves[i].card;
+                best_card = card;
             }
             if (best > a) a = best;
         } else {
             if (v < best) {
                 best = v;
-                best_card = moves[i].card;
+                best_card = card;
             }
             if (best < b) b = best;
         }
@@ -1073,7 +1086,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             break;
         }
         moves_rel |= move_rel;
-        if (c->relative_keys && moves[i].named < 0 &&
+        if (c->relative_keys && named < 0 &&
             !(c->joker_mode != JOKERS_NONE && cb == c->joker_block)) {
             uint64_t mine = move_rel & c->block_mask[cb];
             int limit = mine ? lowest(mine) : 64;
@@ -1295,6 +1308,9 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     c.relative_keys = 1;
     for (int i = 0; i < c.ncards; i++) {
         if (c.points[i]) c.pointed |= 1ULL << i;
+    }
+    for (int s = 0; s < MAXSEATS; s++) {
+        for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
     for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
         uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
