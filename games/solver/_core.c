@@ -923,6 +923,27 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             int qp;
             uint64_t qrel = 0;
             quick_tricks(c, seat, &qp, &qrel);
+            /* Each side's top trumps win their tricks: at least their own points and the
+               cheapest card of every other hand go with them. */
+            int side_pts[2] = {0, 0};
+            uint64_t side_rel[2] = {0, 0};
+            for (int s2 = 0; s2 < MAXSEATS; s2++) {
+                if (!c->hand[s2]) continue;
+                uint64_t trel = 0;
+                int k = top_trumps(c, s2, &trel);
+                if (!k) continue;
+                int pts = 0;
+                for (uint64_t m = trel; m; m &= m - 1) pts += c->points[lowest(m)];
+                for (int o = 0; o < MAXSEATS; o++) {
+                    if (o != s2) pts += cheapest_points(c, c->hand[o], k);
+                }
+                int side = on_team(c, s2);
+                if (pts > side_pts[side]) {
+                    side_pts[side] = pts;
+                    side_rel[side] = trel;
+                }
+            }
+            int total = hi;
             if (on_team(c, seat)) {
                 if (qp > lo) {
                     lo = qp;
@@ -931,6 +952,14 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             } else if (qp > 0) {
                 hi -= qp;
                 hi_rel = qrel;
+            }
+            if (side_pts[1] > lo) {
+                lo = side_pts[1];
+                lo_rel = side_rel[1];
+            }
+            if (total - side_pts[0] < hi) {
+                hi = total - side_pts[0];
+                hi_rel = side_rel[0];
             }
         } else if (c->kind == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
