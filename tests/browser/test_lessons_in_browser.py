@@ -8,6 +8,7 @@ from django.contrib.auth.models import User
 from lessons.loader import read_all
 from lessons.models import Lesson, LessonProgress
 from lessons.services import checkpoint_exercise, load_courses
+from tests.browser.browser_helpers import and_wait_for_next_page
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -28,7 +29,8 @@ def answer_checkpoint(browser, lesson: Lesson, number: int, right: bool) -> str:
     for box in form.find_elements(By.NAME, "answer"):
         if box.get_attribute("value") in keys:
             box.click()
-    form.find_element(By.CSS_SELECTOR, "button[type=submit]").click()
+    submit = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+    and_wait_for_next_page(browser, submit.click)
     return browser.find_element(By.CSS_SELECTOR, f"#checkpoint-{number} .feedback").text
 
 
@@ -41,7 +43,8 @@ def test_a_learner_signs_in_passes_a_checkpoint_and_sees_progress(browser, live_
     browser.get(f"{live_server.url}/accounts/login/?next={lesson.get_absolute_url()}")
     browser.find_element(By.NAME, "username").send_keys("lena")
     browser.find_element(By.NAME, "password").send_keys("trick-taking-2026")
-    browser.find_element(By.CSS_SELECTOR, "form button[type=submit]").click()
+    submit = browser.find_element(By.CSS_SELECTOR, "form button[type=submit]")
+    and_wait_for_next_page(browser, submit.click)
     assert browser.find_element(By.TAG_NAME, "h1").text == lesson.title
 
     assert answer_checkpoint(browser, lesson, 1, right=False).startswith("Not quite")

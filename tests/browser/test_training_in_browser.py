@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tests.browser.browser_helpers import and_wait_for_next_page
 from tests.learner.learner_helpers import PASSWORD, wiezen_draft
 from trainer.generation import store_quiz
 from trainer.models import Attempt
@@ -44,16 +45,18 @@ def test_a_visitor_answers_by_keyboard_signs_up_and_sees_the_attempt(
 
     choice = tab_to_first_choice(browser)
     picked = choice.get_attribute("value")
-    ActionChains(browser).send_keys(Keys.ENTER).perform()
+    and_wait_for_next_page(browser, ActionChains(browser).send_keys(Keys.ENTER).perform)
     verdict = browser.find_element(By.ID, "verdict").text
     assert verdict.startswith(("Right", "Not the best"))
 
-    browser.find_element(By.PARTIAL_LINK_TEXT, "Sign up to keep").click()
+    sign_up = browser.find_element(By.PARTIAL_LINK_TEXT, "Sign up to keep")
+    and_wait_for_next_page(browser, sign_up.click)
     browser.find_element(By.NAME, "username").send_keys("vera")
     browser.find_element(By.NAME, "email").send_keys("vera@example.org")
     browser.find_element(By.NAME, "password1").send_keys(PASSWORD)
     browser.find_element(By.NAME, "password2").send_keys(PASSWORD)
-    browser.find_element(By.CSS_SELECTOR, "form.account-form button[type=submit]").click()
+    submit = browser.find_element(By.CSS_SELECTOR, "form.account-form button[type=submit]")
+    and_wait_for_next_page(browser, submit.click)
 
     assert browser.find_element(By.TAG_NAME, "h1").text == "Your progress"
     attempts = browser.find_element(By.CSS_SELECTOR, "#progress-wiezen .attempts").text

@@ -1,0 +1,15 @@
+"""Helpers for the end-to-end tests."""
+
+from __future__ import annotations
+
+
+def and_wait_for_next_page(browser, action) -> None:
+    """Do ``action`` (a click or key press that loads a page) and wait until the old page is
+    gone, so the next lookup cannot find an element of the page being left."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    old = browser.find_element(By.TAG_NAME, "html")
+    action()
+    WebDriverWait(browser, 20).until(expected_conditions.staleness_of(old))
