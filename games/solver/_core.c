@@ -905,6 +905,28 @@ static int encode_hint(const Ctx *c, int card) {
     return b << 4 | popcount64(above);
 }
 
+/* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
+   bound rests on (both, when they meet), set *value and return 1. */
+static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, uint64_t hi_rel,
+                         uint64_t *rel, int *value) {
+    if (lo == hi) {
+        *rel |= lo_rel | hi_rel;
+        *value = lo;
+        return 1;
+    }
+    if (lo >= beta) {
+        *rel |= lo_rel;
+        *value = lo;
+        return 1;
+    }
+    if (hi <= alpha) {
+        *rel |= hi_rel;
+        *value = hi;
+        return 1;
+    }
+    return 0;
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     c->nodes++;
     Key key;
@@ -912,7 +934,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
-    int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0;
+    int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0, decided = 0;
     if (t->n == 0) {
         static_bounds(c, seat, &lo, &hi);
         if (lo == hi || lo >= beta) return lo;
@@ -1008,18 +1030,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 hi_rel = theirs_rel;
             }
         }
-        if (lo == hi) {
-            *rel |= lo_rel | hi_rel;
-            return lo;
-        }
-        if (lo >= beta) {
-            *rel |= lo_rel;
-            return lo;
-        }
-        if (hi <= alpha) {
-            *rel |= hi_rel;
-            return hi;
-        }
+        if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         depth = popcount64(c->hand[seat]);
         make_key(c, seat, t->after_joker, &key);
         uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
@@ -1033,18 +1044,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             hi = thi;
             hi_rel = zone_cards(c, hi_zone);
         }
-        if (lo == hi) {
-            *rel |= lo_rel | hi_rel;
-            return lo;
-        }
-        if (lo >= beta) {
-            *rel |= lo_rel;
-            return lo;
-        }
-        if (hi <= alpha) {
-            *rel |= hi_rel;
-            return hi;
-        }
+        if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         hint = decode_hint(c, seat, code);
     }
     uint64_t *slot = NULL, check = 0;

@@ -24,7 +24,13 @@ from games.five_hundred.scoring import contract_points
 from games.five_hundred.settings import DEFAULT_SETTINGS
 from games.quizzes.base import Candidate, QuizDraft
 from games.quizzes.five_hundred.settle import declarer_tricks
-from games.quizzes.five_hundred.table import bids_fit, deal_as_json, deal_for, run_calls
+from games.quizzes.five_hundred.table import (
+    bids_fit,
+    deal_as_json,
+    deal_for,
+    run_calls,
+    worlds_as_json,
+)
 from games.quizzes.five_hundred.themes import RATING_MAX, RATING_MIN
 from games.quizzes.five_hundred.verdict import sampled_verdict
 from games.sampling import NoDealFound, World, sample_worlds
@@ -202,7 +208,7 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         margin=round(verdict.margin, 4),
         extra={
             "deal": deal_as_json(deal),
-            "worlds": [{p: [str(c) for c in cards] for p, cards in w.items()} for w in worlds],
+            "worlds": worlds_as_json(worlds),
             "tricks": tricks,
             "sampling_error": round(verdict.error, 4),
             "natural": natural,

@@ -57,6 +57,11 @@ def deal_as_json(deal: Deal) -> dict[str, Any]:
     }
 
 
+def worlds_as_json(worlds: Sequence[Mapping[str, Sequence[Card]]]) -> list[dict[str, list[str]]]:
+    """Return sampled worlds as JSON: each place's cards as card strings."""
+    return [{place: [str(c) for c in cards] for place, cards in w.items()} for w in worlds]
+
+
 def run_calls(auction: Auction, hands: Hands, stop_before: int | None = None) -> Auction:
     """Let the simple bidder make the calls of ``auction`` (all, or up to call ``stop_before``)."""
     bidder = SimpleBidder()
