@@ -7,6 +7,8 @@ every later answer to it is graded for FSRS from correctness, time and hints.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from django.db import IntegrityError, transaction
 from django.http import Http404
 from django.utils import timezone
@@ -15,6 +17,7 @@ from trainer import ratings, review, tickets
 from trainer.grading import Grade, GradingError, grade
 from trainer.learners import Learner
 from trainer.models import Attempt, Quiz, RatingPoint, ReviewCard, SkillRating
+from trainer.picker import resolve_answer
 from trainer.selection import Filters, next_quiz
 
 
@@ -134,9 +137,18 @@ def serve(
 
 
 def submit(
-    session: tickets.Session, learner: Learner, game: str, quiz_id: int, answer: str
+    session: tickets.Session,
+    learner: Learner,
+    game: str,
+    quiz_id: int,
+    answer: str,
+    picked: Sequence[str] = (),
 ) -> tuple[Attempt, Grade]:
-    """Answer the quiz that was handed out; time and hints come from its ticket."""
+    """Answer the quiz that was handed out; time and hints come from its ticket.
+
+    ``picked`` holds the cards chosen in the card picker of a discard quiz; they stand for the
+    candidate made of those cards (``trainer.picker``). Nothing is stored for a bad answer.
+    """
     ticket = tickets.current(session)
     if ticket is None or ticket.quiz != quiz_id or ticket.game != game:
         raise NotGivenError(
@@ -145,6 +157,7 @@ def submit(
     quiz = Quiz.objects.filter(pk=quiz_id, game=game).first()
     if quiz is None:
         raise NotGivenError(f"quiz {quiz_id} is no longer in the bank")
+    answer = resolve_answer(quiz, answer, picked)
     if answer not in {str(c.get("answer")) for c in quiz.candidates}:
         raise GradingError(f"{answer!r} is not one of this quiz's choices")
     tickets.take(session, quiz_id)

@@ -18,6 +18,7 @@ from trainer.grading import GradingError, grade
 from trainer.learners import learner_for
 from trainer.lesson_links import lesson_for
 from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
+from trainer.picker import card_picker
 from trainer.player import NotGivenError, access_attempt, serve, submit
 from trainer.positions import choice_html, choice_order, line_html, position_view
 from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, due_count, learner_rating
@@ -92,15 +93,18 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
     if served is None:
         return render(request, "train/empty.html", context)
     quiz, ticket = served
+    # A discard whose candidates are every set of cards from the hand is picked card by card.
+    picker = card_picker(quiz)
     choices = [
         {"answer": c["answer"], "html": choice_html(str(c["answer"]), str(c.get("label") or ""))}
-        for c in choice_order(quiz)
+        for c in ([] if picker else choice_order(quiz))
     ]
     context.update(
         quiz=quiz,
         ticket=ticket,
         view=position_view(quiz),
         choices=choices,
+        picker=picker,
         rating=learner_rating(learner, game),
     )
     return render(request, "train/quiz.html", context)
@@ -135,7 +139,12 @@ def answer(request: HttpRequest, game: str) -> HttpResponse:
         quiz_id = -1
     try:
         attempt, _grade = submit(
-            request.session, learner, game, quiz_id, request.POST.get("answer", "")
+            request.session,
+            learner,
+            game,
+            quiz_id,
+            request.POST.get("answer", ""),
+            request.POST.getlist("card"),
         )
     except (NotGivenError, GradingError) as exc:
         context = {"info": info, "error": str(exc), "query": ticket.query if ticket else ""}

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from django.test import Client
 
-from games.cards import WIEZEN_DECK
+from games.cards import SKAT_DECK, WIEZEN_DECK, sort_key
 from games.quizzes.base import Candidate, QuizDraft
+from games.quizzes.skat.bid import discard_options
 from trainer.models import Quiz
 
 PASSWORD = "trick-taking-2026"
@@ -43,6 +44,39 @@ def wiezen_draft(
         themes=themes,
         rating=rating,
         rule_ref="DECISIONS.md, Kleurenwiezen (ask/join: the pair needs 8 tricks)",
+        seed=n,
+    )  # fmt: skip
+
+
+def skat_discard_draft(n: int, rating: float = 1500.0) -> QuizDraft:
+    """Return a Skat discard quiz shaped like the bid generator's (all 66 pairs of the twelve
+    cards; values made up: the first pair is best, the second one point worse, the rest 10)."""
+    twelve = sorted(SKAT_DECK.shuffled(n)[:12], key=sort_key)
+    options = discard_options(twelve)
+    best, second, *rest = options
+    candidates = [
+        Candidate(best, 61.0, True, f"lay away {best}"),
+        Candidate(second, 60.0, False, f"lay away {second}", "one card point less"),
+        *[Candidate(o, 51.0, False, f"lay away {o}", "ten card points less") for o in rest],
+    ]
+    return QuizDraft(
+        game="skat",
+        kind="bid",
+        mode="single_dummy",
+        prompt=f"You (Forehand) won the auction at 18 and will play clubs. Which two cards do "
+        f"you lay away? (quiz {n})",
+        position={
+            "seat": 0, "seat_name": "Forehand", "question": "discard",
+            "hands": {"0": [str(c) for c in twelve]}, "hidden": [1, 2],
+            "contract": {"declarer": 0, "bid": 18, "game": "clubs", "name": "clubs"},
+            "auction": [[1, "18"], [0, "yes"], [2, "pass"], [1, "pass"]],
+            "trick": [], "tricks_played": [], "skat": [str(c) for c in twelve[-2:]],
+        },
+        candidates=tuple(candidates),
+        unit="card points",
+        themes=("discard",),
+        rating=rating,
+        rule_ref="skat.da.txt: Tag skatten op",
         seed=n,
     )  # fmt: skip
 
