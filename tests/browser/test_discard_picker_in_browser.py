@@ -1,0 +1,56 @@
+"""A visitor answers a Skat discard by ticking two cards of the hand and sees the verdict."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.browser.browser_helpers import and_wait_for_next_page
+from tests.learner.learner_helpers import skat_discard_draft
+from trainer.generation import store_quiz
+from trainer.models import Attempt
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+
+def test_a_visitor_picks_two_cards_to_lay_away_and_sees_the_feedback(
+    browser, live_server, settings
+):
+    from selenium.webdriver.common.by import By
+
+    settings.TRAIN_REFILL_BELOW = 0
+    draft = skat_discard_draft(1)
+    store_quiz(draft, None)
+    best = next(c for c in draft.candidates if c.accepted).answer
+    browser.get(f"{live_server.url}/train/skat/")
+    browser.delete_all_cookies()
+    browser.get(f"{live_server.url}/train/skat/")
+    overflow = browser.execute_script(
+        "return document.documentElement.scrollWidth - window.innerWidth"
+    )
+    assert overflow <= 0, "the card picker is wider than a 420 px phone screen"
+
+    boxes = browser.find_elements(By.CSS_SELECTOR, "form.picker input[name=card]")
+    assert len(boxes) == 12
+    submit = browser.find_element(By.CSS_SELECTOR, "form.picker .pick-submit")
+    assert not submit.is_enabled(), "the answer button waits for two cards"
+    first, second = best.split()
+    labels = {
+        box.get_attribute("value"): box.find_element(By.XPATH, "./ancestor::label") for box in boxes
+    }
+    labels[second].click()  # in the other order than the stored answer
+    assert not submit.is_enabled()
+    labels[first].click()
+    assert submit.is_enabled()
+    status = browser.find_element(By.CSS_SELECTOR, "[data-pick-status]").text
+    assert status == "2 of 2 chosen"
+    and_wait_for_next_page(browser, submit.click)
+
+    verdict = browser.find_element(By.ID, "verdict").text
+    assert verdict.startswith("Right.")
+    assert "Best: 61 card points for your side." in verdict
+    rows = browser.find_elements(By.CSS_SELECTOR, "table.values tbody tr")
+    assert len(rows) == 66
+    chosen = browser.find_element(By.CSS_SELECTOR, "table.values tr.chosen")
+    assert "best" in chosen.get_attribute("class").split()
+    assert Attempt.objects.get().answer == best
+    browser.get("about:blank")  # leave no request of this page running into the next test
