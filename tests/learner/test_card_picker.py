@@ -223,3 +223,10 @@ def test_a_kitty_like_quiz_with_a_few_planned_discards_keeps_its_buttons(
     assert response.context["picker"] is None
     assert html.count('<button type="submit" name="answer"') == 4
     assert 'name="card"' not in html
+
+
+def test_an_answer_and_picked_cards_together_are_refused() -> None:
+    quiz = discard_quiz()
+    stored = quiz.candidates[0]["answer"]
+    with pytest.raises(PickError, match="either an answer or picked cards"):
+        resolve_answer(quiz, stored, stored.split())
