@@ -15,6 +15,9 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__BMI2__) || defined(__SSE2__)
+#include <immintrin.h>
+#endif
 
 enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
 enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
@@ -137,6 +140,30 @@ static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_
     return &t->buckets[h & (t->nbuckets - 1)];
 }
 
+/* Return the ways first..first+ways-1 of a bucket whose tag is `tag`, as bits from `first`
+   (ways is 16 or 64, a multiple of 8). */
+static uint64_t tag_hits(const Bucket *bk, int first, int ways, uint32_t tag) {
+    uint64_t out = 0;
+#if defined(__AVX2__)
+    __m256i want = _mm256_set1_epi32((int)tag);
+    for (int i = 0; i < ways; i += 8) {
+        __m256i v = _mm256_loadu_si256((const __m256i *)&bk->tag[first + i]);
+        int m = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, want)));
+        out |= (uint64_t)(unsigned)m << i;
+    }
+#elif defined(__SSE2__)
+    __m128i want = _mm_set1_epi32((int)tag);
+    for (int i = 0; i < ways; i += 4) {
+        __m128i v = _mm_loadu_si128((const __m128i *)&bk->tag[first + i]);
+        int m = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, want)));
+        out |= (uint64_t)(unsigned)m << i;
+    }
+#else
+    for (int i = 0; i < ways; i++) out |= (uint64_t)(bk->tag[first + i] == tag) << i;
+#endif
+    return out;
+}
+
 static uint32_t zone_mask(int r) {
     return r >= 16 ? 0xffffffffu : (1u << (2 * r)) - 1;
 }
@@ -162,9 +189,8 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
     int first;
     const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
     if (bk->gen != t->gen) continue;
-    for (int i = first; i < first + t->ways; i++) {
-        if (bk->tag[i] != tag) continue;
-        const Entry *e = &bk->way[i];
+    for (uint64_t hits = tag_hits(bk, first, t->ways, tag); hits; hits &= hits - 1) {
+        const Entry *e = &bk->way[first + __builtin_ctzll(hits)];
         if (!entry_matches(e, k) || !same_exact(e, k)) continue;
         if (e->lo > *lo) {
             *lo = e->lo;
@@ -195,27 +221,27 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
         memset(bk->tag, 0, sizeof bk->tag);
         bk->gen = t->gen;
     }
-    int victim_way = -1;
-    for (int i = first; i < first + t->ways; i++) {
-        if (bk->tag[i] == tag) {
-            Entry *e = &bk->way[i];
-            if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
-                same_exact(e, k)) {
-                if (lo > e->lo) e->lo = (int16_t)lo;
-                if (hi < e->hi) e->hi = (int16_t)hi;
-                if (best != 255) e->best = (uint8_t)best;
-                return;
-            }
-        }
-        /* An empty way first, else the way with the fewest tricks left. */
-        if (victim_way < 0) {
-            victim_way = i;
-        } else if (bk->tag[victim_way] != 0 &&
-                   (bk->tag[i] == 0 || bk->depth[i] < bk->depth[victim_way])) {
-            victim_way = i;
+    for (uint64_t hits = tag_hits(bk, first, t->ways, tag); hits; hits &= hits - 1) {
+        Entry *e = &bk->way[first + __builtin_ctzll(hits)];
+        if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
+            same_exact(e, k)) {
+            if (lo > e->lo) e->lo = (int16_t)lo;
+            if (hi < e->hi) e->hi = (int16_t)hi;
+            if (best != 255) e->best = (uint8_t)best;
+            return;
         }
     }
-    assert(victim_way >= 0);
+    /* The first empty way, else the first of the ways with the fewest tricks left. */
+    int victim_way;
+    uint64_t empty = tag_hits(bk, first, t->ways, 0);
+    if (empty) {
+        victim_way = first + __builtin_ctzll(empty);
+    } else {
+        victim_way = first;
+        for (int i = first + 1; i < first + t->ways; i++) {
+            if (bk->depth[i] < bk->depth[victim_way]) victim_way = i;
+        }
+    }
     Entry *victim = &bk->way[victim_way];
     bk->tag[victim_way] = tag;
     bk->depth[victim_way] = (uint8_t)depth;
@@ -270,6 +296,10 @@ typedef struct {
     /* the position */
     uint64_t hand[MAXSEATS];
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
+    /* The same, bit-reversed (card k at bit 63 - k) so that a block's cards come highest
+       first: the cards whose owner has bit 0 / bit 1 set, and each block's cards. */
+    uint64_t own_rev[2];
+    uint64_t block_rev[MAXBLOCKS];
     int need[MAXSEATS];
     Table *tt;
     uint64_t nodes;
@@ -278,6 +308,14 @@ static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 static int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
 static int on_team(const Ctx *c, int seat) { return (c->team_mask >> seat) & 1; }
+
+/* Card k to bit 63 - k. */
+static uint64_t reverse64(uint64_t x) {
+    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
+    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
+    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
+    return __builtin_bswap64(x);
+}
 
 static uint64_t all_held(const Ctx *c) {
     return c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
@@ -394,6 +432,16 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     if (c->kind == KIND_POINTS) k->exact[2] = all_held(c) & c->pointed;
     /* Owners by relative rank, from the top of each block down. */
     uint64_t held = all_held(c);
+#ifdef __BMI2__
+    /* Gather the owner bits of the held cards, highest card first, and interleave them. */
+    uint64_t held_rev = reverse64(held);
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t m = held_rev & c->block_rev[b];
+        uint64_t bit0 = _pext_u64(c->own_rev[0], m), bit1 = _pext_u64(c->own_rev[1], m);
+        k->seq[b] = (uint32_t)(_pdep_u64(bit0, 0x55555555u) | _pdep_u64(bit1, 0xaaaaaaaau));
+        k->len[b] = (uint8_t)popcount64(m);
+    }
+#else
     for (int b = 0; b < c->nblocks; b++) {
         uint64_t m = held & c->block_mask[b];
         uint32_t seq = 0;
@@ -405,6 +453,7 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
         k->seq[b] = seq;
         k->len[b] = (uint8_t)popcount64(held & c->block_mask[b]);
     }
+#endif
 }
 
 /* Return the top `r` held cards of block b. */
@@ -929,7 +978,7 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     c->nodes++;
-    Key key;
+    Key key = {0};
     uint8_t zone[MAXBLOCKS] = {0};
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
@@ -1340,7 +1389,10 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     }
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
+        if (s & 1) c.own_rev[0] |= reverse64(c.hand[s]);
+        if (s & 2) c.own_rev[1] |= reverse64(c.hand[s]);
     }
+    for (int b = 0; b < c.nblocks; b++) c.block_rev[b] = reverse64(c.block_mask[b]);
     for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
         uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
         if (zero && worth && highest(zero) > lowest(worth)) c.relative_keys = 0;
