@@ -133,7 +133,8 @@ static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_
        positions that share only lengths do not all crowd into one. An entry is stored at
        the most specific level its zones allow and probes look at every level (see
        table_store and table_probe); card points use one level, the top three owners. */
-    for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & pick));
+    uint64_t pick2 = (uint64_t)pick << 32 | pick;
+    for (int i = 0; i < MAXBLOCKS / 2; i++) h = mix(h ^ (k->seq64[i] & pick2));
     /* Card-point entries spread well over buckets, so they use a slice of one: a probe
        then reads one line of tags rather than four. */
     *first = t->ways < WAYS ? (int)(h >> 58) % (WAYS / t->ways) * t->ways : 0;
