@@ -1208,8 +1208,10 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         } else {
             hi = r;
         }
-        /* After a success bisect; after a failure test its fail-soft bound at once. */
-        guess = r >= target ? lo + (hi - lo + 1) / 2 : hi;
+        /* After a success bisect; after a failure test its fail-soft bound at once (for
+           tricks it is often the value; card points fail one point at a time, so they
+           bisect after a failure too). */
+        guess = r >= target || c->kind == KIND_POINTS ? lo + (hi - lo + 1) / 2 : hi;
     }
     return lo;
 }
