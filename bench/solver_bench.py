@@ -1,10 +1,11 @@
 """Benchmark the double-dummy solver and update its section of docs/performance.md.
 
 Run ``python bench/solver_bench.py`` (``make bench``). Sections: (1) random bridge-shaped
-Kleurenwiezen deals against DDS (endplay), modes value and cards; (2) the 150 solved Skat
-deals; (3) full Beyond and 500 deals; (4) the pure-Python twin on small endgames. ``--deals``
-and friends set the sizes (the default, 200 deals, is the full run); every run records the
-sizes it used. It measures; it never fails on a timing.
+Kleurenwiezen deals against DDS (endplay), modes value and cards; (2) every card of 500
+more such deals compared with DDS; (3) the 150 solved Skat deals; (4) full Beyond and 500
+deals; (5) the pure-Python twin on small endgames. ``--deals`` and friends set the sizes
+(the defaults are the full run); every run records the sizes it used. It measures; it
+never fails on a timing.
 """
 
 from __future__ import annotations
@@ -114,6 +115,61 @@ def bench_bridge(count: int, seed: int) -> list[str]:
     return head + rows
 
 
+def bench_agreement(count: int, seed: int) -> list[str]:
+    """Compare every legal card's value with DDS on ``count`` deals (cards mode), all trumps
+    and leaders; the deals differ from the timed ones (seed + 1)."""
+    try:
+        from endplay.dds import solve_board
+        from endplay.dds.solve import SolveMode
+        from endplay.types import Deal, Denom, Player
+    except ImportError:
+        return ["endplay is not installed: section skipped."]
+    agree = cards = 0
+    trumps: dict[str, int] = {}
+    leaders: dict[str, int] = {}
+    wrong: list[str] = []
+    for number, (hands, trump, leader) in enumerate(bridge_deals(count, seed + 1), 1):
+        pbn = format_pbn(hands)
+        deal = Deal(pbn)
+        deal.trump = Denom("SHDCN".index(trump[0]))
+        deal.first = Player(leader)
+        ns = leader % 2 == 0
+        scores = {
+            _dds_card(c): (s if ns else 13 - s) for c, s in solve_board(deal, SolveMode.Default)
+        }
+        result = solve(
+            pbn_position(layout_for("wiezen", trump), pbn, leader),
+            Objective.tricks([0, 2]),
+            "cards",
+        )
+        cards += len(scores)
+        trumps[trump] = trumps.get(trump, 0) + 1
+        leaders[SEATS[leader]] = leaders.get(SEATS[leader], 0) + 1
+        if result.cards == scores:
+            agree += 1
+        else:
+            wrong.append(f"{pbn} trump {trump} leader {SEATS[leader]}")
+        if number % 50 == 0:
+            print(f"  {number}/{count} deals, {agree} agree", flush=True)
+    row = (
+        f"| {count} | {cards} | {agree}/{count} | "
+        + ", ".join(f"{t} {trumps.get(t, 0)}" for t in ("S", "H", "D", "C", "NT"))
+        + " | "
+        + ", ".join(f"{s} {leaders.get(s, 0)}" for s in SEATS)
+        + " |"
+    )
+    print(row, flush=True)
+    lines = [
+        "| deals | cards compared | deals agreeing card by card | deals per trump | "
+        "deals per leader |",
+        "|---|---|---|---|---|",
+        row,
+    ]
+    if wrong:
+        lines += ["", "Disagreements (first 5):", *[f"- `{w}`" for w in wrong[:5]]]
+    return lines
+
+
 # --------------------------------------------------------------------------- Skat
 
 
@@ -204,6 +260,9 @@ def main() -> int:
     """Run the benchmarks and update the solver section of docs/performance.md."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--deals", type=int, default=200, help="bridge deals for section 1")
+    parser.add_argument(
+        "--agree", type=int, default=500, help="bridge deals compared card by card with DDS"
+    )
     parser.add_argument("--skat", type=int, default=150, help="Skat deals for section 2")
     parser.add_argument("--full", type=int, default=5, help="Beyond and 500 deals, section 3")
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
@@ -213,7 +272,8 @@ def main() -> int:
     lines = [
         f"Measured {stamp()} on {machine()}; solver backend: {backend_name()}.",
         "",
-        f"`bench/solver_bench.py --deals {args.deals} --skat {args.skat} --full {args.full} "
+        f"`bench/solver_bench.py --deals {args.deals} --agree {args.agree} --skat {args.skat} "
+        f"--full {args.full} "
         f"--endgames {args.endgames} --seed {args.seed}`. Wall-clock times per position, one "
         "thread, on a shared machine (other test runs at the same time): noisy.",
         "",
@@ -223,6 +283,10 @@ def main() -> int:
         (
             "Kleurenwiezen (bridge-shaped) deals against DDS",
             lambda: bench_bridge(args.deals, args.seed),
+        ),
+        (
+            "Agreement with DDS, every card of every deal (cards mode)",
+            lambda: bench_agreement(args.agree, args.seed),
         ),
         ("The solved Skat deals", lambda: bench_skat(args.skat)),
         (
