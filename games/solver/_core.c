@@ -546,18 +546,41 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
     return total;
 }
 
-/* Return the tricks `seat`'s trumps above every other seat's trumps are sure to win later:
-   the top trump takes whatever trick it is played to. Not for Beyond, where a joker lead
-   can make a trump worthless. Adds those trumps to `rel`. */
-static int top_trumps(const Ctx *c, int seat, uint64_t *rel) {
+/* Return the tricks `seat`'s trumps are sure to win later: a trick holding one of its trumps
+   goes to its side unless an opponent puts a higher trump on it, and each opponent's trump
+   can beat at most one of them (the best the opponents can do is found by matching their
+   trumps from the top down). Not for Beyond, where a joker lead can make a trump worthless.
+   Adds the sure trumps to `rel` (the owners of every trump down to the lowest of them
+   decide the count) and sets *tops to those above every other seat's trumps (they win
+   whatever trick they are played to, so their own points go with them). */
+static int sure_trumps(const Ctx *c, int seat, uint64_t *rel, uint64_t *tops) {
+    *tops = 0;
     if (c->trump_block < 0 || c->joker_mode == JOKERS_BEYOND) return 0;
     uint64_t tm = c->block_mask[c->trump_block];
     uint64_t own = c->hand[seat] & tm;
     if (!own) return 0;
+    uint64_t opp = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        if (on_team(c, s) != on_team(c, seat)) opp |= c->hand[s];
+    }
+    opp &= tm;
     uint64_t rest = all_held(c) & ~c->hand[seat] & tm;
-    uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
-    *rel |= tops;
-    return popcount64(tops);
+    *tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
+    uint64_t sure = 0, m = own | opp;
+    int spare = 0; /* opponents' trumps above, not yet matched to one of ours */
+    while (m) {
+        int h = highest(m);
+        m ^= 1ULL << h;
+        if ((opp >> h) & 1) {
+            spare++;
+        } else if (spare) {
+            spare--;
+        } else {
+            sure |= 1ULL << h;
+        }
+    }
+    *rel |= sure;
+    return popcount64(sure);
 }
 
 /* Without trumps in play (and without jokers), a leader whose every suit is topped by the
@@ -951,11 +974,17 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             uint64_t side_rel[2] = {0, 0};
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (!c->hand[s2]) continue;
-                uint64_t trel = 0;
-                int k = top_trumps(c, s2, &trel);
+                uint64_t trel = 0, tops;
+                int k = sure_trumps(c, s2, &trel, &tops);
                 if (!k) continue;
-                int pts = 0;
-                for (uint64_t m = trel; m; m &= m - 1) pts += c->points[lowest(m)];
+                /* The top trumps win with their own points; of the other trumps, at
+                   least the cheapest ones that make up the count. */
+                int pts = 0, r = popcount64(tops);
+                for (uint64_t m = tops; m; m &= m - 1) pts += c->points[lowest(m)];
+                if (k > r) {
+                    pts += cheapest_points(c, c->hand[s2] & c->block_mask[c->trump_block] & ~tops,
+                                           k - r);
+                }
                 for (int o = 0; o < MAXSEATS; o++) {
                     if (o != s2) pts += cheapest_points(c, c->hand[o], k);
                 }
@@ -992,10 +1021,16 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             uint64_t ours_rel = 0, theirs_rel = 0;
             for (int s = 0; s < MAXSEATS; s++) {
                 if (!c->hand[s]) continue;
-                if (on_team(c, s)) {
-                    ours += top_trumps(c, s, &ours_rel);
-                } else {
-                    theirs += top_trumps(c, s, &theirs_rel);
+                uint64_t trel = 0, tops;
+                int k = sure_trumps(c, s, &trel, &tops);
+                if (on_team(c, s) ? k > ours : k > theirs) {
+                    if (on_team(c, s)) {
+                        ours = k;
+                        ours_rel = trel;
+                    } else {
+                        theirs = k;
+                        theirs_rel = trel;
+                    }
                 }
             }
             int leader_ours = on_team(c, seat);
