@@ -269,6 +269,7 @@ typedef struct {
     uint64_t pointed; /* cards worth card points */
     /* the position */
     uint64_t hand[MAXSEATS];
+    int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
     Table *tt;
@@ -338,17 +339,18 @@ static int beats(const Ctx *c, const Trick *t, int card, int wcard) {
     return strength(c, card, t->lead_block) > strength(c, wcard, t->lead_block);
 }
 
+/* Return the card points of the cards of `m` (a few cards: one step per card). */
+static int points_of(const Ctx *c, uint64_t m) {
+    int sum = 0;
+    for (; m; m &= m - 1) sum += c->points[lowest(m)];
+    return sum;
+}
+
 static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
     int left = popcount64(c->hand[seat]);
     *lo = 0;
     if (c->kind == KIND_POINTS) {
-        uint64_t m = all_held(c);
-        int sum = 0;
-        while (m) {
-            sum += c->points[lowest(m)];
-            m &= m - 1;
-        }
-        *hi = sum;
+        *hi = c->held_points;
     } else if (c->kind == KIND_EXACT) {
         int wanted = 0, all_zero = 1;
         for (int s = 0; s < MAXSEATS; s++) {
@@ -456,6 +458,11 @@ static uint64_t zone_cards(const Ctx *c, const uint8_t zone[MAXBLOCKS]) {
 
 /* Return the sum of the `k` smallest card points among the cards of `m`. */
 static int cheapest_points(const Ctx *c, uint64_t m, int k) {
+    /* Pointless cards first: often they are enough. */
+    uint64_t free = m & ~c->pointed;
+    k -= popcount64(free);
+    if (k <= 0) return 0;
+    m &= c->pointed;
     int pts[64], n = 0;
     while (m) {
         int v = c->points[lowest(m)];
@@ -524,11 +531,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
         *rel |= ranked;
         if (c->kind == KIND_POINTS) {
             /* The others follow with their cheapest cards. */
-            uint64_t m = cashed;
-            while (m) {
-                *points += c->points[lowest(m)];
-                m &= m - 1;
-            }
+            *points += points_of(c, cashed);
             for (int s = 0; s < MAXSEATS; s++) {
                 if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
             }
@@ -547,40 +550,29 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
 }
 
 /* Return the tricks `seat`'s trumps are sure to win later: a trick holding one of its trumps
-   goes to its side unless an opponent puts a higher trump on it, and each opponent's trump
-   can beat at most one of them (the best the opponents can do is found by matching their
-   trumps from the top down). Not for Beyond, where a joker lead can make a trump worthless.
-   Adds the sure trumps to `rel` (the owners of every trump down to the lowest of them
-   decide the count) and sets *tops to those above every other seat's trumps (they win
-   whatever trick they are played to, so their own points go with them). */
-static int sure_trumps(const Ctx *c, int seat, uint64_t *rel, uint64_t *tops) {
-    *tops = 0;
+   goes to its side unless an opponent puts a higher trump on it, and each opponent trump
+   (`opp`: all of them) can beat at most one of them. So the seat is sure of as many tricks
+   as its trumps outnumber the opponents' higher trumps, from the top down to the best
+   place. Not for Beyond, where a joker lead can make a trump worthless. Adds to `rel` the
+   lowest card that count reaches down to (none when the opponents hold no trumps: the
+   lengths decide then). */
+static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
     if (c->trump_block < 0 || c->joker_mode == JOKERS_BEYOND) return 0;
-    uint64_t tm = c->block_mask[c->trump_block];
-    uint64_t own = c->hand[seat] & tm;
+    uint64_t own = c->hand[seat] & c->block_mask[c->trump_block];
     if (!own) return 0;
-    uint64_t opp = 0;
-    for (int s = 0; s < MAXSEATS; s++) {
-        if (on_team(c, s) != on_team(c, seat)) opp |= c->hand[s];
-    }
-    opp &= tm;
-    uint64_t rest = all_held(c) & ~c->hand[seat] & tm;
-    *tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
-    uint64_t sure = 0, m = own | opp;
-    int spare = 0; /* opponents' trumps above, not yet matched to one of ours */
-    while (m) {
+    if (!opp) return popcount64(own);
+    int best = 0, low = -1, j = 0;
+    for (uint64_t m = own; m;) {
         int h = highest(m);
         m ^= 1ULL << h;
-        if ((opp >> h) & 1) {
-            spare++;
-        } else if (spare) {
-            spare--;
-        } else {
-            sure |= 1ULL << h;
+        int v = ++j - popcount64(opp & ~((2ULL << h) - 1));
+        if (v > best) {
+            best = v;
+            low = h;
         }
     }
-    *rel |= sure;
-    return popcount64(sure);
+    if (best) *rel |= 1ULL << low;
+    return best;
 }
 
 /* Without trumps in play (and without jokers), a leader whose every suit is topped by the
@@ -685,6 +677,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     nt.card[nt.n] = card;
     nt.n++;
     c->hand[seat] ^= bit;
+    c->held_points -= c->points[card];
     int value;
     if (nt.n < c->nactive) {
         value = search(c, &nt, c->next[seat], alpha, beta, rel);
@@ -712,6 +705,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
         }
     }
     c->hand[seat] ^= bit;
+    c->held_points += c->points[card];
     return value;
 }
 
@@ -972,19 +966,25 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                cheapest card of every other hand go with them. */
             int side_pts[2] = {0, 0};
             uint64_t side_rel[2] = {0, 0};
+            uint64_t side_trumps[2] = {0, 0};
+            if (c->trump_block >= 0) {
+                for (int s2 = 0; s2 < MAXSEATS; s2++) {
+                    side_trumps[on_team(c, s2)] |= c->hand[s2] & c->block_mask[c->trump_block];
+                }
+            }
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (!c->hand[s2]) continue;
-                uint64_t trel = 0, tops;
-                int k = sure_trumps(c, s2, &trel, &tops);
+                uint64_t trel = 0;
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
                 if (!k) continue;
-                /* The top trumps win with their own points; of the other trumps, at
-                   least the cheapest ones that make up the count. */
-                int pts = 0, r = popcount64(tops);
-                for (uint64_t m = tops; m; m &= m - 1) pts += c->points[lowest(m)];
-                if (k > r) {
-                    pts += cheapest_points(c, c->hand[s2] & c->block_mask[c->trump_block] & ~tops,
-                                           k - r);
-                }
+
+                /* The trumps above every other seat's win with their own points; of the
+                   others, at least the cheapest ones that make up the count. */
+                uint64_t own = c->hand[s2] & c->block_mask[c->trump_block];
+                uint64_t rest = (side_trumps[0] | side_trumps[1]) & ~own;
+                uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
+                int pts = points_of(c, tops), r = popcount64(tops);
+                if (k > r) pts += cheapest_points(c, own & ~tops, k - r);
                 for (int o = 0; o < MAXSEATS; o++) {
                     if (o != s2) pts += cheapest_points(c, c->hand[o], k);
                 }
@@ -1019,10 +1019,16 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             int left = popcount64(c->hand[seat]);
             int qp, ours = 0, theirs = 0;
             uint64_t ours_rel = 0, theirs_rel = 0;
+            uint64_t side_trumps[2] = {0, 0};
+            if (c->trump_block >= 0) {
+                for (int s = 0; s < MAXSEATS; s++) {
+                    side_trumps[on_team(c, s)] |= c->hand[s] & c->block_mask[c->trump_block];
+                }
+            }
             for (int s = 0; s < MAXSEATS; s++) {
                 if (!c->hand[s]) continue;
-                uint64_t trel = 0, tops;
-                int k = sure_trumps(c, s, &trel, &tops);
+                uint64_t trel = 0;
+                int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], &trel);
                 if (on_team(c, s) ? k > ours : k > theirs) {
                     if (on_team(c, s)) {
                         ours = k;
@@ -1376,6 +1382,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
+    c.held_points = points_of(&c, all_held(&c));
     for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
         uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
         if (zero && worth && highest(zero) > lowest(worth)) c.relative_keys = 0;
