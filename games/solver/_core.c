@@ -1199,8 +1199,12 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         } else {
             hi = r;
         }
-        /* After a success bisect; after a failure test its fail-soft bound at once. */
-        guess = r >= target ? lo + (hi - lo + 1) / 2 : hi;
+        /* After a success bisect; after a failure test its fail-soft bound, or a quarter
+           of the range below it when it is far from the bottom (card points: the
+           fail-soft bound is often just below the target), but not below the middle. */
+        int middle = lo + (hi - lo + 1) / 2;
+        guess = r >= target ? middle : hi - (hi - lo) / 4;
+        if (guess < middle) guess = middle;
     }
     return lo;
 }
