@@ -113,10 +113,9 @@ static uint64_t mix(uint64_t h) {
 }
 
 static uint64_t exact_hash(const Key *k) {
-    uint64_t h = mix(k->exact[0] ^ 0x9e3779b97f4a7c15ULL);
-    h = mix(h ^ k->exact[1]);
-    h = mix(h ^ k->exact[2]);
-    return mix(h ^ k->exact[3] ^ ((uint64_t)k->extra << 40));
+    uint64_t h = mix(k->exact[1] ^ k->exact[2] * 0x9e3779b97f4a7c15ULL ^
+                     k->exact[3] * 0xc2b2ae3d27d4eb4fULL ^ ((uint64_t)k->extra << 40));
+    return mix(h ^ k->exact[0]);
 }
 
 static uint32_t tag_of(uint64_t exact_h) {
@@ -125,12 +124,14 @@ static uint32_t tag_of(uint64_t exact_h) {
 
 /* Return the bucket of a key and set *first to the first of the t->ways ways it uses. */
 static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_t pick, int *first) {
-    uint64_t h = exact_h;
     /* The owners of some top cards of each block (`pick`) choose the bucket too, so
        positions that share only lengths do not all crowd into one. An entry is stored at
        the most specific level its zones allow and probes look at every level (see
-       table_store and table_probe); card points use one level, the top three owners. */
-    for (int b = 0; b < MAXBLOCKS; b++) h = mix(h ^ (k->seq[b] & pick));
+       table_store and table_probe); card points use one level, the top three owners.
+       The picked bits (at most 6 per block) of the six blocks fit one word. */
+    uint64_t p = (uint64_t)pick << 32 | pick;
+    uint64_t x = (k->seq64[0] & p) | (k->seq64[1] & p) << 8 | (k->seq64[2] & p) << 16;
+    uint64_t h = pick ? mix(exact_h ^ x ^ (uint64_t)pick << 56) : exact_h;
     /* Card-point entries spread well over buckets, so they use a slice of one: a probe
        then reads one line of tags rather than four. */
     *first = t->ways < WAYS ? (int)(h >> 58) % (WAYS / t->ways) * t->ways : 0;
