@@ -116,10 +116,9 @@ static uint64_t mix(uint64_t h) {
 }
 
 static uint64_t exact_hash(const Key *k) {
-    uint64_t h = mix(k->exact[0] ^ 0x9e3779b97f4a7c15ULL);
-    h = mix(h ^ k->exact[1]);
-    h = mix(h ^ k->exact[2]);
-    return mix(h ^ k->exact[3] ^ ((uint64_t)k->extra << 40));
+    uint64_t h = mix(k->exact[1] ^ k->exact[2] * 0x9e3779b97f4a7c15ULL ^
+                     k->exact[3] * 0xc2b2ae3d27d4eb4fULL ^ ((uint64_t)k->extra << 40));
+    return mix(h ^ k->exact[0]);
 }
 
 static uint32_t tag_of(uint64_t exact_h) {
@@ -128,13 +127,14 @@ static uint32_t tag_of(uint64_t exact_h) {
 
 /* Return the bucket of a key and set *first to the first of the t->ways ways it uses. */
 static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_t pick, int *first) {
-    uint64_t h = exact_h;
     /* The owners of some top cards of each block (`pick`) choose the bucket too, so
        positions that share only lengths do not all crowd into one. An entry is stored at
        the most specific level its zones allow and probes look at every level (see
-       table_store and table_probe); card points use one level, the top three owners. */
-    uint64_t pick2 = (uint64_t)pick << 32 | pick;
-    for (int i = 0; i < MAXBLOCKS / 2; i++) h = mix(h ^ (k->seq64[i] & pick2));
+       table_store and table_probe); card points use one level, the top three owners.
+       The picked bits (at most 6 per block) of the six blocks fit one word. */
+    uint64_t p = (uint64_t)pick << 32 | pick;
+    uint64_t x = (k->seq64[0] & p) | (k->seq64[1] & p) << 8 | (k->seq64[2] & p) << 16;
+    uint64_t h = pick ? mix(exact_h ^ x ^ (uint64_t)pick << 56) : exact_h;
     /* Card-point entries spread well over buckets, so they use a slice of one: a probe
        then reads one line of tags rather than four. */
     *first = t->ways < WAYS ? (int)(h >> 58) % (WAYS / t->ways) * t->ways : 0;
@@ -296,6 +296,7 @@ typedef struct {
     uint64_t pointed; /* cards worth card points */
     /* the position */
     uint64_t hand[MAXSEATS];
+    int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     /* The same, bit-reversed (card k at bit 63 - k) so that a block's cards come highest
        first: the cards whose owner has bit 0 / bit 1 set, and each block's cards. */
@@ -377,17 +378,18 @@ static int beats(const Ctx *c, const Trick *t, int card, int wcard) {
     return strength(c, card, t->lead_block) > strength(c, wcard, t->lead_block);
 }
 
+/* Return the card points of the cards of `m` (a few cards: one step per card). */
+static int points_of(const Ctx *c, uint64_t m) {
+    int sum = 0;
+    for (; m; m &= m - 1) sum += c->points[lowest(m)];
+    return sum;
+}
+
 static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
     int left = popcount64(c->hand[seat]);
     *lo = 0;
     if (c->kind == KIND_POINTS) {
-        uint64_t m = all_held(c);
-        int sum = 0;
-        while (m) {
-            sum += c->points[lowest(m)];
-            m &= m - 1;
-        }
-        *hi = sum;
+        *hi = c->held_points;
     } else if (c->kind == KIND_EXACT) {
         int wanted = 0, all_zero = 1;
         for (int s = 0; s < MAXSEATS; s++) {
@@ -506,6 +508,11 @@ static uint64_t zone_cards(const Ctx *c, const uint8_t zone[MAXBLOCKS]) {
 
 /* Return the sum of the `k` smallest card points among the cards of `m`. */
 static int cheapest_points(const Ctx *c, uint64_t m, int k) {
+    /* Pointless cards first: often they are enough. */
+    uint64_t free = m & ~c->pointed;
+    k -= popcount64(free);
+    if (k <= 0) return 0;
+    m &= c->pointed;
     int pts[64], n = 0;
     while (m) {
         int v = c->points[lowest(m)];
@@ -574,11 +581,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
         *rel |= ranked;
         if (c->kind == KIND_POINTS) {
             /* The others follow with their cheapest cards. */
-            uint64_t m = cashed;
-            while (m) {
-                *points += c->points[lowest(m)];
-                m &= m - 1;
-            }
+            *points += points_of(c, cashed);
             for (int s = 0; s < MAXSEATS; s++) {
                 if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
             }
@@ -596,18 +599,30 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
     return total;
 }
 
-/* Return the tricks `seat`'s trumps above every other seat's trumps are sure to win later:
-   the top trump takes whatever trick it is played to. Not for Beyond, where a joker lead
-   can make a trump worthless. Adds those trumps to `rel`. */
-static int top_trumps(const Ctx *c, int seat, uint64_t *rel) {
+/* Return the tricks `seat`'s trumps are sure to win later: a trick holding one of its trumps
+   goes to its side unless an opponent puts a higher trump on it, and each opponent trump
+   (`opp`: all of them) can beat at most one of them. So the seat is sure of as many tricks
+   as its trumps outnumber the opponents' higher trumps, from the top down to the best
+   place. Not for Beyond, where a joker lead can make a trump worthless. Adds to `rel` the
+   lowest card that count reaches down to (none when the opponents hold no trumps: the
+   lengths decide then). */
+static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
     if (c->trump_block < 0 || c->joker_mode == JOKERS_BEYOND) return 0;
-    uint64_t tm = c->block_mask[c->trump_block];
-    uint64_t own = c->hand[seat] & tm;
+    uint64_t own = c->hand[seat] & c->block_mask[c->trump_block];
     if (!own) return 0;
-    uint64_t rest = all_held(c) & ~c->hand[seat] & tm;
-    uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
-    *rel |= tops;
-    return popcount64(tops);
+    if (!opp) return popcount64(own);
+    int best = 0, low = -1, j = 0;
+    for (uint64_t m = own; m;) {
+        int h = highest(m);
+        m ^= 1ULL << h;
+        int v = ++j - popcount64(opp & ~((2ULL << h) - 1));
+        if (v > best) {
+            best = v;
+            low = h;
+        }
+    }
+    if (best) *rel |= 1ULL << low;
+    return best;
 }
 
 /* Without trumps in play (and without jokers), a leader whose every suit is topped by the
@@ -712,6 +727,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     nt.card[nt.n] = card;
     nt.n++;
     c->hand[seat] ^= bit;
+    c->held_points -= c->points[card];
     int value;
     if (nt.n < c->nactive) {
         value = search(c, &nt, c->next[seat], alpha, beta, rel);
@@ -739,6 +755,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
         }
     }
     c->hand[seat] ^= bit;
+    c->held_points += c->points[card];
     return value;
 }
 
@@ -999,13 +1016,25 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                cheapest card of every other hand go with them. */
             int side_pts[2] = {0, 0};
             uint64_t side_rel[2] = {0, 0};
+            uint64_t side_trumps[2] = {0, 0};
+            if (c->trump_block >= 0) {
+                for (int s2 = 0; s2 < MAXSEATS; s2++) {
+                    side_trumps[on_team(c, s2)] |= c->hand[s2] & c->block_mask[c->trump_block];
+                }
+            }
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
-                int k = top_trumps(c, s2, &trel);
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
                 if (!k) continue;
-                int pts = 0;
-                for (uint64_t m = trel; m; m &= m - 1) pts += c->points[lowest(m)];
+
+                /* The trumps above every other seat's win with their own points; of the
+                   others, at least the cheapest ones that make up the count. */
+                uint64_t own = c->hand[s2] & c->block_mask[c->trump_block];
+                uint64_t rest = (side_trumps[0] | side_trumps[1]) & ~own;
+                uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
+                int pts = points_of(c, tops), r = popcount64(tops);
+                if (k > r) pts += cheapest_points(c, own & ~tops, k - r);
                 for (int o = 0; o < MAXSEATS; o++) {
                     if (o != s2) pts += cheapest_points(c, c->hand[o], k);
                 }
@@ -1040,12 +1069,24 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             int left = popcount64(c->hand[seat]);
             int qp, ours = 0, theirs = 0;
             uint64_t ours_rel = 0, theirs_rel = 0;
+            uint64_t side_trumps[2] = {0, 0};
+            if (c->trump_block >= 0) {
+                for (int s = 0; s < MAXSEATS; s++) {
+                    side_trumps[on_team(c, s)] |= c->hand[s] & c->block_mask[c->trump_block];
+                }
+            }
             for (int s = 0; s < MAXSEATS; s++) {
                 if (!c->hand[s]) continue;
-                if (on_team(c, s)) {
-                    ours += top_trumps(c, s, &ours_rel);
-                } else {
-                    theirs += top_trumps(c, s, &theirs_rel);
+                uint64_t trel = 0;
+                int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], &trel);
+                if (on_team(c, s) ? k > ours : k > theirs) {
+                    if (on_team(c, s)) {
+                        ours = k;
+                        ours_rel = trel;
+                    } else {
+                        theirs = k;
+                        theirs_rel = trel;
+                    }
                 }
             }
             int leader_ours = on_team(c, seat);
@@ -1208,10 +1249,12 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         } else {
             hi = r;
         }
-        /* After a success bisect; after a failure test its fail-soft bound at once (for
-           tricks it is often the value; card points fail one point at a time, so they
-           bisect after a failure too). */
-        guess = r >= target || c->kind == KIND_POINTS ? lo + (hi - lo + 1) / 2 : hi;
+        /* After a success bisect; after a failure test its fail-soft bound, or a quarter
+           of the range below it when it is far from the bottom (card points: the
+           fail-soft bound is often just below the target), but not below the middle. */
+        int middle = lo + (hi - lo + 1) / 2;
+        guess = r >= target ? middle : hi - (hi - lo) / 4;
+        if (guess < middle) guess = middle;
     }
     return lo;
 }
@@ -1396,6 +1439,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         if (s & 2) c.own_rev[1] |= reverse64(c.hand[s]);
     }
     for (int b = 0; b < c.nblocks; b++) c.block_rev[b] = reverse64(c.block_mask[b]);
+    c.held_points = points_of(&c, all_held(&c));
     for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
         uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
         if (zero && worth && highest(zero) > lowest(worth)) c.relative_keys = 0;
