@@ -996,9 +996,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         static_lo = lo;
         static_hi = hi;
         if (c->kind == KIND_POINTS) {
-            int qp;
-            uint64_t qrel = 0;
-            quick_tricks(c, seat, &qp, &qrel);
             /* Each side's top trumps win their tricks: at least their own points and the
                cheapest card of every other hand go with them. */
             int side_pts[2] = {0, 0};
@@ -1032,15 +1029,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 }
             }
             int total = hi;
-            if (on_team(c, seat)) {
-                if (qp > lo) {
-                    lo = qp;
-                    lo_rel = qrel;
-                }
-            } else if (qp > 0) {
-                hi -= qp;
-                hi_rel = qrel;
-            }
             if (side_pts[1] > lo) {
                 lo = side_pts[1];
                 lo_rel = side_rel[1];
@@ -1048,6 +1036,20 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (total - side_pts[0] < hi) {
                 hi = total - side_pts[0];
                 hi_rel = side_rel[0];
+            }
+            /* The cheaper bound first: often it decides alone. */
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+            int qp;
+            uint64_t qrel = 0;
+            quick_tricks(c, seat, &qp, &qrel);
+            if (on_team(c, seat)) {
+                if (qp > lo) {
+                    lo = qp;
+                    lo_rel = qrel;
+                }
+            } else if (total - qp < hi) {
+                hi = total - qp;
+                hi_rel = qrel;
             }
         } else if (c->kind == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
@@ -1076,6 +1078,16 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     }
                 }
             }
+            if (ours > lo) {
+                lo = ours;
+                lo_rel = ours_rel;
+            }
+            if (left - theirs < hi) {
+                hi = left - theirs;
+                hi_rel = theirs_rel;
+            }
+            /* The cheaper bound first: often it decides alone. */
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int leader_ours = on_team(c, seat);
             uint64_t qrel = 0, lrel = 0;
             int q = quick_tricks(c, seat, &qp, &qrel);
