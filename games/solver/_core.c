@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__AVX512F__) || defined(__AVX2__)
+#if defined(__AVX512F__) || defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 
@@ -233,6 +233,28 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
         bk->gen = t->gen;
     }
     int victim_way = -1;
+#if TAG_SIMD
+    for (uint64_t hits = tag_hits(bk->tag, first, t->ways, tag); hits; hits &= hits - 1) {
+        Entry *e = &bk->way[first + __builtin_ctzll(hits)];
+        if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
+            same_exact(e, k)) {
+            if (lo > e->lo) e->lo = (int16_t)lo;
+            if (hi < e->hi) e->hi = (int16_t)hi;
+            if (best != 255) e->best = (uint8_t)best;
+            return;
+        }
+    }
+    /* An empty way first, else the first way with the fewest tricks left. */
+    uint64_t empty = tag_hits(bk->tag, first, t->ways, 0);
+    if (empty) {
+        victim_way = first + __builtin_ctzll(empty);
+    } else {
+        victim_way = first;
+        for (int i = first + 1; i < first + t->ways; i++) {
+            if (bk->depth[i] < bk->depth[victim_way]) victim_way = i;
+        }
+    }
+#else
     for (int i = first; i < first + t->ways; i++) {
         if (bk->tag[i] == tag) {
             Entry *e = &bk->way[i];
@@ -252,6 +274,7 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
             victim_way = i;
         }
     }
+#endif
     assert(victim_way >= 0);
     Entry *victim = &bk->way[victim_way];
     bk->tag[victim_way] = tag;
@@ -295,6 +318,7 @@ typedef struct {
     int block_of[64];
     int block_start[MAXBLOCKS];
     uint64_t block_mask[MAXBLOCKS];
+    uint64_t rblock_mask[MAXBLOCKS]; /* the block masks bit-reversed (make_key) */
     int points[64];
     int trump_block, joker_mode, joker_block;
     int nactive;
@@ -406,6 +430,15 @@ static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
     }
 }
 
+#if defined(__BMI2__)
+static uint64_t reverse64(uint64_t x) {
+    x = __builtin_bswap64(x);
+    x = (x & 0x0f0f0f0f0f0f0f0fULL) << 4 | ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL);
+    x = (x & 0x3333333333333333ULL) << 2 | ((x >> 2) & 0x3333333333333333ULL);
+    return (x & 0x5555555555555555ULL) << 1 | ((x >> 1) & 0x5555555555555555ULL);
+}
+#endif
+
 static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     uint32_t x = (uint32_t)seat | (uint32_t)after_joker << 2;
     if (c->kind == KIND_EXACT) {
@@ -433,6 +466,18 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     if (c->kind == KIND_POINTS) k->exact[2] = all_held(c) & c->pointed;
     /* Owners by relative rank, from the top of each block down. */
     uint64_t held = all_held(c);
+#if defined(__BMI2__)
+    /* With the card order reversed, extracting a block's held cards lists them from the
+       top; the owners' two bits come from the seats with bit 0 and with bit 1 set. */
+    uint64_t rheld = reverse64(held);
+    uint64_t rlow = reverse64(c->hand[1] | c->hand[3]), rhigh = reverse64(c->hand[2] | c->hand[3]);
+    for (int b = 0; b < MAXBLOCKS; b++) { /* the unused blocks' masks are empty */
+        uint64_t rm = rheld & c->rblock_mask[b];
+        k->seq[b] = _pdep_u32((uint32_t)_pext_u64(rlow, rm), 0x55555555u) |
+                    _pdep_u32((uint32_t)_pext_u64(rhigh, rm), 0xaaaaaaaau);
+        k->len[b] = (uint8_t)popcount64(rm);
+    }
+#else
     for (int b = 0; b < c->nblocks; b++) {
         uint64_t m = held & c->block_mask[b];
         uint32_t seq = 0;
@@ -444,6 +489,7 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
         k->seq[b] = seq;
         k->len[b] = (uint8_t)popcount64(held & c->block_mask[b]);
     }
+#endif
 }
 
 /* Return the top `r` held cards of block b. */
@@ -983,7 +1029,11 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     c->nodes++;
+#if defined(__BMI2__)
+    Key key = {0}; /* zeroed only because the compiler cannot see that it is set before use */
+#else
     Key key;
+#endif
     uint8_t zone[MAXBLOCKS] = {0};
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
@@ -1418,6 +1468,9 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         }
         c.block_mask[b] |= 1ULL << i;
     }
+#if defined(__BMI2__)
+    for (int b = 0; b < c.nblocks; b++) c.rblock_mask[b] = reverse64(c.block_mask[b]);
+#endif
     if (c.nactive < 2 || kind < 0 || kind > 2 || joker_mode < 0 || joker_mode > 2 ||
         trump_block >= c.nblocks || joker_block >= c.nblocks) {
         PyErr_SetString(PyExc_ValueError, "bad contract or objective codes");
