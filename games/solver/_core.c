@@ -15,7 +15,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#if defined(__BMI2__) || defined(__SSE2__)
+#if defined(__AVX512F__) || defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
 
@@ -141,30 +141,6 @@ static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_
     return &t->buckets[h & (t->nbuckets - 1)];
 }
 
-/* Return the ways first..first+ways-1 of a bucket whose tag is `tag`, as bits from `first`
-   (ways is 16 or 64, a multiple of 8). */
-static uint64_t tag_hits(const Bucket *bk, int first, int ways, uint32_t tag) {
-    uint64_t out = 0;
-#if defined(__AVX2__)
-    __m256i want = _mm256_set1_epi32((int)tag);
-    for (int i = 0; i < ways; i += 8) {
-        __m256i v = _mm256_loadu_si256((const __m256i *)&bk->tag[first + i]);
-        int m = _mm256_movemask_ps(_mm256_castsi256_ps(_mm256_cmpeq_epi32(v, want)));
-        out |= (uint64_t)(unsigned)m << i;
-    }
-#elif defined(__SSE2__)
-    __m128i want = _mm_set1_epi32((int)tag);
-    for (int i = 0; i < ways; i += 4) {
-        __m128i v = _mm_loadu_si128((const __m128i *)&bk->tag[first + i]);
-        int m = _mm_movemask_ps(_mm_castsi128_ps(_mm_cmpeq_epi32(v, want)));
-        out |= (uint64_t)(unsigned)m << i;
-    }
-#else
-    for (int i = 0; i < ways; i++) out |= (uint64_t)(bk->tag[first + i] == tag) << i;
-#endif
-    return out;
-}
-
 static uint32_t zone_mask(int r) {
     return r >= 16 ? 0xffffffffu : (1u << (2 * r)) - 1;
 }
@@ -179,6 +155,34 @@ static int entry_matches(const Entry *e, const Key *k) {
             ((k->seq64[2] & e->mask[2]) ^ e->own[2])) == 0;
 }
 
+#if defined(__AVX512F__) || defined(__AVX2__)
+#define TAG_SIMD 1
+/* Return a bit for each of the `n` tags (a multiple of 16) from `first` that equals `tag`:
+   16 or 8 tags per compare instruction. Without these instructions the probe compares one
+   tag at a time. */
+static uint64_t tag_hits(const uint32_t *tags, int first, int n, uint32_t tag) {
+    uint64_t m = 0;
+    tags += first;
+#if defined(__AVX512F__)
+    __m512i want = _mm512_set1_epi32((int)tag);
+    for (int i = 0; i < n; i += 16) {
+        __m512i got = _mm512_loadu_si512((const void *)(tags + i));
+        m |= (uint64_t)_mm512_cmpeq_epi32_mask(got, want) << i;
+    }
+#else
+    __m256i want = _mm256_set1_epi32((int)tag);
+    for (int i = 0; i < n; i += 8) {
+        __m256i got = _mm256_loadu_si256((const __m256i *)(tags + i));
+        __m256i eq = _mm256_cmpeq_epi32(got, want);
+        m |= (uint64_t)(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(eq)) << i;
+    }
+#endif
+    return m;
+}
+#else
+#define TAG_SIMD 0
+#endif
+
 /* Tighten lo/hi with every matching entry; lo_zone and hi_zone become the zones of the
    entries that gave the final bounds. Return the lead hint of a matching entry, or 255. */
 static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int beta, int *lo,
@@ -190,8 +194,14 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
     int first;
     const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
     if (bk->gen != t->gen) continue;
-    for (uint64_t hits = tag_hits(bk, first, t->ways, tag); hits; hits &= hits - 1) {
-        const Entry *e = &bk->way[first + __builtin_ctzll(hits)];
+#if TAG_SIMD
+    for (uint64_t hits = tag_hits(bk->tag, first, t->ways, tag); hits; hits &= hits - 1) {
+        int i = first + __builtin_ctzll(hits);
+#else
+    for (int i = first; i < first + t->ways; i++) {
+        if (bk->tag[i] != tag) continue;
+#endif
+        const Entry *e = &bk->way[i];
         if (!entry_matches(e, k) || !same_exact(e, k)) continue;
         if (e->lo > *lo) {
             *lo = e->lo;
@@ -222,7 +232,9 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
         memset(bk->tag, 0, sizeof bk->tag);
         bk->gen = t->gen;
     }
-    for (uint64_t hits = tag_hits(bk, first, t->ways, tag); hits; hits &= hits - 1) {
+    int victim_way = -1;
+#if TAG_SIMD
+    for (uint64_t hits = tag_hits(bk->tag, first, t->ways, tag); hits; hits &= hits - 1) {
         Entry *e = &bk->way[first + __builtin_ctzll(hits)];
         if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
             same_exact(e, k)) {
@@ -232,9 +244,8 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
             return;
         }
     }
-    /* The first empty way, else the first of the ways with the fewest tricks left. */
-    int victim_way;
-    uint64_t empty = tag_hits(bk, first, t->ways, 0);
+    /* An empty way first, else the first way with the fewest tricks left. */
+    uint64_t empty = tag_hits(bk->tag, first, t->ways, 0);
     if (empty) {
         victim_way = first + __builtin_ctzll(empty);
     } else {
@@ -243,6 +254,28 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
             if (bk->depth[i] < bk->depth[victim_way]) victim_way = i;
         }
     }
+#else
+    for (int i = first; i < first + t->ways; i++) {
+        if (bk->tag[i] == tag) {
+            Entry *e = &bk->way[i];
+            if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
+                same_exact(e, k)) {
+                if (lo > e->lo) e->lo = (int16_t)lo;
+                if (hi < e->hi) e->hi = (int16_t)hi;
+                if (best != 255) e->best = (uint8_t)best;
+                return;
+            }
+        }
+        /* An empty way first, else the way with the fewest tricks left. */
+        if (victim_way < 0) {
+            victim_way = i;
+        } else if (bk->tag[victim_way] != 0 &&
+                   (bk->tag[i] == 0 || bk->depth[i] < bk->depth[victim_way])) {
+            victim_way = i;
+        }
+    }
+#endif
+    assert(victim_way >= 0);
     Entry *victim = &bk->way[victim_way];
     bk->tag[victim_way] = tag;
     bk->depth[victim_way] = (uint8_t)depth;
@@ -285,6 +318,7 @@ typedef struct {
     int block_of[64];
     int block_start[MAXBLOCKS];
     uint64_t block_mask[MAXBLOCKS];
+    uint64_t rblock_mask[MAXBLOCKS]; /* the block masks bit-reversed (make_key) */
     int points[64];
     int trump_block, joker_mode, joker_block;
     int nactive;
@@ -298,10 +332,6 @@ typedef struct {
     uint64_t hand[MAXSEATS];
     int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
-    /* The same, bit-reversed (card k at bit 63 - k) so that a block's cards come highest
-       first: the cards whose owner has bit 0 / bit 1 set, and each block's cards. */
-    uint64_t own_rev[2];
-    uint64_t block_rev[MAXBLOCKS];
     int need[MAXSEATS];
     Table *tt;
     uint64_t nodes;
@@ -310,14 +340,6 @@ static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 static int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
 static int on_team(const Ctx *c, int seat) { return (c->team_mask >> seat) & 1; }
-
-/* Card k to bit 63 - k. */
-static uint64_t reverse64(uint64_t x) {
-    x = ((x >> 1) & 0x5555555555555555ULL) | ((x & 0x5555555555555555ULL) << 1);
-    x = ((x >> 2) & 0x3333333333333333ULL) | ((x & 0x3333333333333333ULL) << 2);
-    x = ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL) | ((x & 0x0f0f0f0f0f0f0f0fULL) << 4);
-    return __builtin_bswap64(x);
-}
 
 static uint64_t all_held(const Ctx *c) {
     return c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
@@ -408,6 +430,15 @@ static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
     }
 }
 
+#if defined(__BMI2__)
+static uint64_t reverse64(uint64_t x) {
+    x = __builtin_bswap64(x);
+    x = (x & 0x0f0f0f0f0f0f0f0fULL) << 4 | ((x >> 4) & 0x0f0f0f0f0f0f0f0fULL);
+    x = (x & 0x3333333333333333ULL) << 2 | ((x >> 2) & 0x3333333333333333ULL);
+    return (x & 0x5555555555555555ULL) << 1 | ((x >> 1) & 0x5555555555555555ULL);
+}
+#endif
+
 static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     uint32_t x = (uint32_t)seat | (uint32_t)after_joker << 2;
     if (c->kind == KIND_EXACT) {
@@ -435,14 +466,16 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     if (c->kind == KIND_POINTS) k->exact[2] = all_held(c) & c->pointed;
     /* Owners by relative rank, from the top of each block down. */
     uint64_t held = all_held(c);
-#ifdef __BMI2__
-    /* Gather the owner bits of the held cards, highest card first, and interleave them. */
-    uint64_t held_rev = reverse64(held);
-    for (int b = 0; b < c->nblocks; b++) {
-        uint64_t m = held_rev & c->block_rev[b];
-        uint64_t bit0 = _pext_u64(c->own_rev[0], m), bit1 = _pext_u64(c->own_rev[1], m);
-        k->seq[b] = (uint32_t)(_pdep_u64(bit0, 0x55555555u) | _pdep_u64(bit1, 0xaaaaaaaau));
-        k->len[b] = (uint8_t)popcount64(m);
+#if defined(__BMI2__)
+    /* With the card order reversed, extracting a block's held cards lists them from the
+       top; the owners' two bits come from the seats with bit 0 and with bit 1 set. */
+    uint64_t rheld = reverse64(held);
+    uint64_t rlow = reverse64(c->hand[1] | c->hand[3]), rhigh = reverse64(c->hand[2] | c->hand[3]);
+    for (int b = 0; b < MAXBLOCKS; b++) { /* the unused blocks' masks are empty */
+        uint64_t rm = rheld & c->rblock_mask[b];
+        k->seq[b] = _pdep_u32((uint32_t)_pext_u64(rlow, rm), 0x55555555u) |
+                    _pdep_u32((uint32_t)_pext_u64(rhigh, rm), 0xaaaaaaaau);
+        k->len[b] = (uint8_t)popcount64(rm);
     }
 #else
     for (int b = 0; b < c->nblocks; b++) {
@@ -996,7 +1029,11 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     c->nodes++;
-    Key key = {0};
+#if defined(__BMI2__)
+    Key key = {0}; /* zeroed only because the compiler cannot see that it is set before use */
+#else
+    Key key;
+#endif
     uint8_t zone[MAXBLOCKS] = {0};
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
@@ -1009,9 +1046,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         static_lo = lo;
         static_hi = hi;
         if (c->kind == KIND_POINTS) {
-            int qp;
-            uint64_t qrel = 0;
-            quick_tricks(c, seat, &qp, &qrel);
             /* Each side's top trumps win their tricks: at least their own points and the
                cheapest card of every other hand go with them. */
             int side_pts[2] = {0, 0};
@@ -1045,15 +1079,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 }
             }
             int total = hi;
-            if (on_team(c, seat)) {
-                if (qp > lo) {
-                    lo = qp;
-                    lo_rel = qrel;
-                }
-            } else if (qp > 0) {
-                hi -= qp;
-                hi_rel = qrel;
-            }
             if (side_pts[1] > lo) {
                 lo = side_pts[1];
                 lo_rel = side_rel[1];
@@ -1061,6 +1086,20 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (total - side_pts[0] < hi) {
                 hi = total - side_pts[0];
                 hi_rel = side_rel[0];
+            }
+            /* The cheaper bound first: often it decides alone. */
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+            int qp;
+            uint64_t qrel = 0;
+            quick_tricks(c, seat, &qp, &qrel);
+            if (on_team(c, seat)) {
+                if (qp > lo) {
+                    lo = qp;
+                    lo_rel = qrel;
+                }
+            } else if (total - qp < hi) {
+                hi = total - qp;
+                hi_rel = qrel;
             }
         } else if (c->kind == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
@@ -1089,6 +1128,16 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     }
                 }
             }
+            if (ours > lo) {
+                lo = ours;
+                lo_rel = ours_rel;
+            }
+            if (left - theirs < hi) {
+                hi = left - theirs;
+                hi_rel = theirs_rel;
+            }
+            /* The cheaper bound first: often it decides alone. */
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int leader_ours = on_team(c, seat);
             uint64_t qrel = 0, lrel = 0;
             int q = quick_tricks(c, seat, &qp, &qrel);
@@ -1419,6 +1468,9 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         }
         c.block_mask[b] |= 1ULL << i;
     }
+#if defined(__BMI2__)
+    for (int b = 0; b < c.nblocks; b++) c.rblock_mask[b] = reverse64(c.block_mask[b]);
+#endif
     if (c.nactive < 2 || kind < 0 || kind > 2 || joker_mode < 0 || joker_mode > 2 ||
         trump_block >= c.nblocks || joker_block >= c.nblocks) {
         PyErr_SetString(PyExc_ValueError, "bad contract or objective codes");
@@ -1435,10 +1487,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     }
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
-        if (s & 1) c.own_rev[0] |= reverse64(c.hand[s]);
-        if (s & 2) c.own_rev[1] |= reverse64(c.hand[s]);
     }
-    for (int b = 0; b < c.nblocks; b++) c.block_rev[b] = reverse64(c.block_mask[b]);
     c.held_points = points_of(&c, all_held(&c));
     for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
         uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
