@@ -562,6 +562,16 @@ static int cheapest_points(const Ctx *c, uint64_t m, int k) {
     return sum;
 }
 
+/* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
+static int nth_lowest(uint64_t m, int i) {
+#if defined(__BMI2__)
+    return lowest(_pdep_u64(1ULL << i, m));
+#else
+    while (i-- > 0) m &= m - 1;
+    return lowest(m);
+#endif
+}
+
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
@@ -575,10 +585,13 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
     *points = 0;
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
-    int drawn = 0;
-    for (int pass = 0; pass < 2; pass++) {
+    int drawn = 0, order[MAXBLOCKS], nb = 0;
+    if (tb >= 0) order[nb++] = tb;
     for (int b = 0; b < c->nblocks; b++) {
-        if ((pass == 0) != (b == tb)) continue;
+        if (b != tb) order[nb++] = b;
+    }
+    for (int i = 0; i < nb; i++) {
+        int b = order[i];
         uint64_t bm = c->block_mask[b];
         if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
         uint64_t own = mine & bm;
@@ -607,13 +620,13 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
         }
         if (!k) continue;
         total += k;
-        /* Cash the top k from the top down; only the first maxlen need their ranks. */
-        uint64_t cashed = own, ranked = own;
-        while (popcount64(cashed) > k) cashed &= cashed - 1;
-        while (popcount64(ranked) > (k < maxlen ? k : maxlen)) ranked &= ranked - 1;
-        *rel |= ranked;
+        /* Cash the top k from the top down; only the first maxlen need their ranks (the
+           lowest of them stands for all: ranks count from the top down to it). */
+        int n = popcount64(own), ranked = k < maxlen ? k : maxlen;
+        if (ranked) *rel |= 1ULL << nth_lowest(own, n - ranked);
         if (c->kind == KIND_POINTS) {
             /* The others follow with their cheapest cards. */
+            uint64_t cashed = k < n ? own & ~((1ULL << nth_lowest(own, n - k)) - 1) : own;
             *points += points_of(c, cashed);
             for (int s = 0; s < MAXSEATS; s++) {
                 if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
@@ -627,7 +640,6 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
                 }
             }
         }
-    }
     }
     return total;
 }
