@@ -303,6 +303,7 @@ typedef struct {
     int seat[MAXSEATS];
     int card[MAXSEATS];
     int lead_block;        /* -1: no suit to follow (empty trick, Beyond joker lead) */
+    int win;               /* index of the card winning so far (kept up to date by play) */
     int after_joker;       /* Beyond: the previous trick was led with a joker */
 } Trick;
 
@@ -770,6 +771,11 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     }
     nt.seat[nt.n] = seat;
     nt.card[nt.n] = card;
+    if (nt.n == 0) {
+        nt.win = 0;
+    } else if (beats(c, &nt, card, nt.card[nt.win])) {
+        nt.win = nt.n;
+    }
     nt.n++;
     c->hand[seat] ^= bit;
     c->held_points -= c->points[card];
@@ -777,7 +783,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     if (nt.n < c->nactive) {
         value = search(c, &nt, c->next[seat], alpha, beta, rel);
     } else {
-        int wi = winning_index(c, &nt);
+        int wi = nt.win;
         int winner = nt.seat[wi];
         int wcard = nt.card[wi];
         /* The winner's rank mattered only if it beat a card of its own block. */
@@ -928,7 +934,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     uint64_t in_play = held | trick_cards(t);
     FollowInfo f = {0, 0, 0, -1, 0};
     if (t->n) {
-        int wi = winning_index(c, t);
+        int wi = t->win;
         f.wcard = t->card[wi];
         f.friend_wins = on_team(c, t->seat[wi]) == on_team(c, seat);
         f.last = t->n == c->nactive - 1;
@@ -1533,6 +1539,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "inconsistent hands or trick");
         return NULL;
     }
+    if (ntrick) t.win = winning_index(&c, &t);
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
     }
