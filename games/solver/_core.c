@@ -303,6 +303,7 @@ typedef struct {
     int seat[MAXSEATS];
     int card[MAXSEATS];
     int lead_block;        /* -1: no suit to follow (empty trick, Beyond joker lead) */
+    int win;               /* index of the card winning so far (kept up to date by play) */
     int after_joker;       /* Beyond: the previous trick was led with a joker */
 } Trick;
 
@@ -562,6 +563,16 @@ static int cheapest_points(const Ctx *c, uint64_t m, int k) {
     return sum;
 }
 
+/* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
+static int nth_lowest(uint64_t m, int i) {
+#if defined(__BMI2__)
+    return lowest(_pdep_u64(1ULL << i, m));
+#else
+    while (i-- > 0) m &= m - 1;
+    return lowest(m);
+#endif
+}
+
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
@@ -575,10 +586,13 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
     *points = 0;
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
-    int drawn = 0;
-    for (int pass = 0; pass < 2; pass++) {
+    int drawn = 0, order[MAXBLOCKS], nb = 0;
+    if (tb >= 0) order[nb++] = tb;
     for (int b = 0; b < c->nblocks; b++) {
-        if ((pass == 0) != (b == tb)) continue;
+        if (b != tb) order[nb++] = b;
+    }
+    for (int i = 0; i < nb; i++) {
+        int b = order[i];
         uint64_t bm = c->block_mask[b];
         if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
         uint64_t own = mine & bm;
@@ -607,13 +621,13 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
         }
         if (!k) continue;
         total += k;
-        /* Cash the top k from the top down; only the first maxlen need their ranks. */
-        uint64_t cashed = own, ranked = own;
-        while (popcount64(cashed) > k) cashed &= cashed - 1;
-        while (popcount64(ranked) > (k < maxlen ? k : maxlen)) ranked &= ranked - 1;
-        *rel |= ranked;
+        /* Cash the top k from the top down; only the first maxlen need their ranks (the
+           lowest of them stands for all: ranks count from the top down to it). */
+        int n = popcount64(own), ranked = k < maxlen ? k : maxlen;
+        if (ranked) *rel |= 1ULL << nth_lowest(own, n - ranked);
         if (c->kind == KIND_POINTS) {
             /* The others follow with their cheapest cards. */
+            uint64_t cashed = k < n ? own & ~((1ULL << nth_lowest(own, n - k)) - 1) : own;
             *points += points_of(c, cashed);
             for (int s = 0; s < MAXSEATS; s++) {
                 if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
@@ -627,7 +641,6 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
                 }
             }
         }
-    }
     }
     return total;
 }
@@ -758,6 +771,11 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     }
     nt.seat[nt.n] = seat;
     nt.card[nt.n] = card;
+    if (nt.n == 0) {
+        nt.win = 0;
+    } else if (beats(c, &nt, card, nt.card[nt.win])) {
+        nt.win = nt.n;
+    }
     nt.n++;
     c->hand[seat] ^= bit;
     c->held_points -= c->points[card];
@@ -765,7 +783,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     if (nt.n < c->nactive) {
         value = search(c, &nt, c->next[seat], alpha, beta, rel);
     } else {
-        int wi = winning_index(c, &nt);
+        int wi = nt.win;
         int winner = nt.seat[wi];
         int wcard = nt.card[wi];
         /* The winner's rank mattered only if it beat a card of its own block. */
@@ -916,7 +934,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     uint64_t in_play = held | trick_cards(t);
     FollowInfo f = {0, 0, 0, -1, 0};
     if (t->n) {
-        int wi = winning_index(c, t);
+        int wi = t->win;
         f.wcard = t->card[wi];
         f.friend_wins = on_team(c, t->seat[wi]) == on_team(c, seat);
         f.last = t->n == c->nactive - 1;
@@ -1521,6 +1539,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "inconsistent hands or trick");
         return NULL;
     }
+    if (ntrick) t.win = winning_index(&c, &t);
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
     }
