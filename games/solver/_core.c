@@ -1025,6 +1025,22 @@ static int encode_hint(const Ctx *c, int card) {
 
 /* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
    bound rests on (both, when they meet), set *value and return 1. */
+/* Keep the larger (raise_to) or smaller (lower_to) of a bound and `v`, with the cards whose
+   ranks the kept one rests on. */
+static void raise_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
+    if (v > *bound) {
+        *bound = v;
+        *bound_rel = vrel;
+    }
+}
+
+static void lower_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
+    if (v < *bound) {
+        *bound = v;
+        *bound_rel = vrel;
+    }
+}
+
 static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, uint64_t hi_rel,
                          uint64_t *rel, int *value) {
     if (lo == hi) {
@@ -1091,33 +1107,20 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     if (o != s2) pts += cheapest_points(c, c->hand[o], k);
                 }
                 int side = on_team(c, s2);
-                if (pts > side_pts[side]) {
-                    side_pts[side] = pts;
-                    side_rel[side] = trel;
-                }
+                raise_to(pts, trel, &side_pts[side], &side_rel[side]);
             }
             int total = hi;
-            if (side_pts[1] > lo) {
-                lo = side_pts[1];
-                lo_rel = side_rel[1];
-            }
-            if (total - side_pts[0] < hi) {
-                hi = total - side_pts[0];
-                hi_rel = side_rel[0];
-            }
+            raise_to(side_pts[1], side_rel[1], &lo, &lo_rel);
+            lower_to(total - side_pts[0], side_rel[0], &hi, &hi_rel);
             /* The cheaper bound first: often it decides alone. */
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int qp;
             uint64_t qrel = 0;
             quick_tricks(c, seat, &qp, &qrel);
             if (on_team(c, seat)) {
-                if (qp > lo) {
-                    lo = qp;
-                    lo_rel = qrel;
-                }
-            } else if (total - qp < hi) {
-                hi = total - qp;
-                hi_rel = qrel;
+                raise_to(qp, qrel, &lo, &lo_rel);
+            } else {
+                lower_to(total - qp, qrel, &hi, &hi_rel);
             }
         } else if (c->kind == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
@@ -1136,24 +1139,14 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 if (!c->hand[s]) continue;
                 uint64_t trel = 0;
                 int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], &trel);
-                if (on_team(c, s) ? k > ours : k > theirs) {
-                    if (on_team(c, s)) {
-                        ours = k;
-                        ours_rel = trel;
-                    } else {
-                        theirs = k;
-                        theirs_rel = trel;
-                    }
+                if (on_team(c, s)) {
+                    raise_to(k, trel, &ours, &ours_rel);
+                } else {
+                    raise_to(k, trel, &theirs, &theirs_rel);
                 }
             }
-            if (ours > lo) {
-                lo = ours;
-                lo_rel = ours_rel;
-            }
-            if (left - theirs < hi) {
-                hi = left - theirs;
-                hi_rel = theirs_rel;
-            }
+            raise_to(ours, ours_rel, &lo, &lo_rel);
+            lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
             /* The cheaper bound first: often it decides alone. */
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int leader_ours = on_team(c, seat);
@@ -1161,32 +1154,14 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             int q = quick_tricks(c, seat, &qp, &qrel);
             int lost = losing_leads(c, seat, &lrel);
             if (leader_ours) {
-                if (q > ours) {
-                    ours = q;
-                    ours_rel = qrel;
-                }
-                if (lost > theirs) {
-                    theirs = lost;
-                    theirs_rel = lrel;
-                }
+                raise_to(q, qrel, &ours, &ours_rel);
+                raise_to(lost, lrel, &theirs, &theirs_rel);
             } else {
-                if (q > theirs) {
-                    theirs = q;
-                    theirs_rel = qrel;
-                }
-                if (lost > ours) {
-                    ours = lost;
-                    ours_rel = lrel;
-                }
+                raise_to(q, qrel, &theirs, &theirs_rel);
+                raise_to(lost, lrel, &ours, &ours_rel);
             }
-            if (ours > lo) {
-                lo = ours;
-                lo_rel = ours_rel;
-            }
-            if (left - theirs < hi) {
-                hi = left - theirs;
-                hi_rel = theirs_rel;
-            }
+            raise_to(ours, ours_rel, &lo, &lo_rel);
+            lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         depth = popcount64(c->hand[seat]);
