@@ -1041,6 +1041,15 @@ static void lower_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
     }
 }
 
+/* Set out[0] and out[1] to the trumps the two sides hold (none without a trump suit). */
+static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
+    out[0] = out[1] = 0;
+    if (c->trump_block < 0) return;
+    for (int s = 0; s < MAXSEATS; s++) {
+        out[on_team(c, s)] |= c->hand[s] & c->block_mask[c->trump_block];
+    }
+}
+
 static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, uint64_t hi_rel,
                          uint64_t *rel, int *value) {
     if (lo == hi) {
@@ -1084,12 +1093,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                cheapest card of every other hand go with them. */
             int side_pts[2] = {0, 0};
             uint64_t side_rel[2] = {0, 0};
-            uint64_t side_trumps[2] = {0, 0};
-            if (c->trump_block >= 0) {
-                for (int s2 = 0; s2 < MAXSEATS; s2++) {
-                    side_trumps[on_team(c, s2)] |= c->hand[s2] & c->block_mask[c->trump_block];
-                }
-            }
+            uint64_t side_trumps[2];
+            trumps_by_side(c, side_trumps);
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
@@ -1129,12 +1134,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             int left = popcount64(c->hand[seat]);
             int qp, ours = 0, theirs = 0;
             uint64_t ours_rel = 0, theirs_rel = 0;
-            uint64_t side_trumps[2] = {0, 0};
-            if (c->trump_block >= 0) {
-                for (int s = 0; s < MAXSEATS; s++) {
-                    side_trumps[on_team(c, s)] |= c->hand[s] & c->block_mask[c->trump_block];
-                }
-            }
+            uint64_t side_trumps[2];
+            trumps_by_side(c, side_trumps);
             for (int s = 0; s < MAXSEATS; s++) {
                 if (!c->hand[s]) continue;
                 uint64_t trel = 0;
