@@ -13,3 +13,15 @@ def and_wait_for_next_page(browser, action) -> None:
     old = browser.find_element(By.TAG_NAME, "html")
     action()
     WebDriverWait(browser, 20).until(expected_conditions.staleness_of(old))
+
+
+def overflow_px(browser) -> int:
+    """Return how many pixels the page is wider than the window (0 or less: it fits)."""
+    return browser.execute_script("return document.documentElement.scrollWidth - window.innerWidth")
+
+
+def open_as_new_visitor(browser, url: str) -> None:
+    """Open ``url`` with no cookies, as someone who has never visited the site."""
+    browser.get(url)
+    browser.delete_all_cookies()
+    browser.get(url)

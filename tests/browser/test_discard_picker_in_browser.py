@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.browser_helpers import and_wait_for_next_page
+from tests.browser.browser_helpers import and_wait_for_next_page, open_as_new_visitor, overflow_px
 from tests.learner.learner_helpers import skat_discard_draft
 from trainer.generation import store_quiz
 from trainer.models import Attempt
@@ -21,13 +21,8 @@ def test_a_visitor_picks_two_cards_to_lay_away_and_sees_the_feedback(
     draft = skat_discard_draft(1)
     store_quiz(draft, None)
     best = next(c for c in draft.candidates if c.accepted).answer
-    browser.get(f"{live_server.url}/train/skat/")
-    browser.delete_all_cookies()
-    browser.get(f"{live_server.url}/train/skat/")
-    overflow = browser.execute_script(
-        "return document.documentElement.scrollWidth - window.innerWidth"
-    )
-    assert overflow <= 0, "the card picker is wider than a 420 px phone screen"
+    open_as_new_visitor(browser, f"{live_server.url}/train/skat/")
+    assert overflow_px(browser) <= 0, "the card picker is wider than a 420 px phone screen"
 
     boxes = browser.find_elements(By.CSS_SELECTOR, "form.picker input[name=card]")
     assert len(boxes) == 12

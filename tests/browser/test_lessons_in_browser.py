@@ -8,7 +8,7 @@ from django.contrib.auth.models import User
 from lessons.loader import read_all
 from lessons.models import Lesson, LessonProgress
 from lessons.services import checkpoint_exercise, load_courses
-from tests.browser.browser_helpers import and_wait_for_next_page
+from tests.browser.browser_helpers import and_wait_for_next_page, overflow_px
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -63,7 +63,4 @@ def test_lesson_pages_fit_a_phone_screen(browser, live_server):
         if lesson is None:
             continue
         browser.get(live_server.url + lesson.get_absolute_url())
-        overflow = browser.execute_script(
-            "return document.documentElement.scrollWidth - window.innerWidth"
-        )
-        assert overflow <= 0, f"{lesson} is wider than a 420 px phone screen"
+        assert overflow_px(browser) <= 0, f"{lesson} is wider than a 420 px phone screen"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.browser.browser_helpers import and_wait_for_next_page
+from tests.browser.browser_helpers import and_wait_for_next_page, open_as_new_visitor, overflow_px
 from tests.learner.learner_helpers import PASSWORD, wiezen_draft
 from trainer.generation import store_quiz
 from trainer.models import Attempt
@@ -35,13 +35,8 @@ def test_a_visitor_answers_by_keyboard_signs_up_and_sees_the_attempt(
     settings.TRAIN_REFILL_BELOW = 0
     for n in range(1, 4):
         store_quiz(wiezen_draft(n), None)
-    browser.get(f"{live_server.url}/train/wiezen/")
-    browser.delete_all_cookies()
-    browser.get(f"{live_server.url}/train/wiezen/")
-    overflow = browser.execute_script(
-        "return document.documentElement.scrollWidth - window.innerWidth"
-    )
-    assert overflow <= 0, "the quiz page is wider than a 420 px phone screen"
+    open_as_new_visitor(browser, f"{live_server.url}/train/wiezen/")
+    assert overflow_px(browser) <= 0, "the quiz page is wider than a 420 px phone screen"
 
     choice = tab_to_first_choice(browser)
     picked = choice.get_attribute("value")
