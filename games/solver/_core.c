@@ -336,6 +336,7 @@ typedef struct {
     int need[MAXSEATS];
     Table *tt;
     uint64_t nodes;
+    uint64_t trick_nodes;
 } Ctx;
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
@@ -577,7 +578,7 @@ static int nth_lowest(uint64_t m, int i) {
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
    cards the other seats must follow with), and add the cards whose ranks count to `rel`. */
-static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
+static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int per_block[MAXBLOCKS]) {
     uint64_t mine = c->hand[leader];
     uint64_t others = all_held(c) & ~mine;
     int tb = c->trump_block;
@@ -621,6 +622,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel) {
         }
         if (!k) continue;
         total += k;
+        if (per_block) per_block[b] = k;
         /* Cash the top k from the top down; only the first maxlen need their ranks (the
            lowest of them stands for all: ranks count from the top down to it). */
         int n = popcount64(own), ranked = k < maxlen ? k : maxlen;
@@ -702,7 +704,10 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
    the top card (and no opponent can ruff that card), whichever is more. */
 static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
     uint64_t best_rel = 0;
-    int best = cashable(c, leader, points, &best_rel);
+    int own_k[MAXBLOCKS] = {0};
+    int best = cashable(c, leader, points, &best_rel, own_k);
+    int own_total = best;
+    uint64_t own_rel = best_rel;
     if (c->kind == KIND_TRICKS || c->kind == KIND_POINTS) {
         uint64_t held = all_held(c);
         int tb = c->trump_block;
@@ -728,13 +733,33 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
                 if (safe) entry = 1ULL << top;
             }
             if (!entry) continue;
-            int pts;
+            int pts, part_k[MAXBLOCKS] = {0};
             uint64_t prel = entry;
-            int k = cashable(c, p, &pts, &prel);
+            int k = cashable(c, p, &pts, &prel, part_k);
             if (c->kind == KIND_POINTS ? pts > *points : k > best) {
                 best = k;
                 *points = pts;
                 best_rel = prel;
+            }
+            if (c->kind == KIND_TRICKS && own_total && k) {
+                /* The leader cashes its own winners first, keeping a card of the entry
+                   suit, then crosses: the partner follows to the leader's winners (it is
+                   below them) and discards from its spare cards when void; the
+                   opponents who could ruff follow suit throughout (the counts are
+                   limited by their lengths), so the partner's counts still hold. */
+                int need = 0, spare = popcount64(c->hand[p]);
+                for (int b = 0; b < c->nblocks; b++) {
+                    int lp = popcount64(c->hand[p] & c->block_mask[b]);
+                    if (own_k[b]) {
+                        if (own_k[b] > lp) need += own_k[b] - lp;
+                        spare -= lp;
+                    }
+                    spare -= part_k[b];
+                }
+                if (need <= spare && own_total + k > best) {
+                    best = own_total + k;
+                    best_rel = own_rel | prel;
+                }
             }
         }
     }
@@ -1083,6 +1108,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
     int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0, decided = 0;
     if (t->n == 0) {
+        c->trick_nodes++;
         static_bounds(c, seat, &lo, &hi);
         if (lo == hi || lo >= beta) return lo;
         if (hi <= alpha) return hi;
@@ -1332,6 +1358,7 @@ typedef struct {
     size_t megabytes;
     int busy;
     uint64_t nodes;
+    uint64_t trick_nodes;
 } Engine;
 
 static int Engine_init(Engine *self, PyObject *args, PyObject *kwds) {
@@ -1602,6 +1629,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     Py_END_ALLOW_THREADS
     self->busy = 0;
     self->nodes = c.nodes;
+    self->trick_nodes = c.trick_nodes;
     if (!cards_mode) return Py_BuildValue("(iO)", value, Py_None);
     PyObject *list = PyList_New(0);
     if (!list) return NULL;
@@ -1623,6 +1651,11 @@ static PyObject *Engine_get_nodes(Engine *self, void *closure) {
     return PyLong_FromUnsignedLongLong(self->nodes);
 }
 
+static PyObject *Engine_get_trick_nodes(Engine *self, void *closure) {
+    (void)closure;
+    return PyLong_FromUnsignedLongLong(self->trick_nodes);
+}
+
 static PyObject *Engine_get_table_bytes(Engine *self, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(self->table.nbuckets * sizeof(Bucket));
@@ -1638,6 +1671,8 @@ static PyMethodDef Engine_methods[] = {
 
 static PyGetSetDef Engine_getset[] = {
     {"nodes", (getter)Engine_get_nodes, NULL, "nodes searched by the last solve", NULL},
+    {"trick_nodes", (getter)Engine_get_trick_nodes, NULL,
+     "nodes of the last solve at the start of a trick (DDS counts these)", NULL},
     {"table_bytes", (getter)Engine_get_table_bytes, NULL, "bytes allocated for the table", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
