@@ -948,9 +948,12 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
     }
     if (wins) {
         if (f->last) return 300 + 3 * pts - rank;
-        /* Win as cheaply as possible when the card is sure to win; otherwise try the
-           highest winners first. */
-        return sure ? 290 - rank : 250 + rank;
+        /* Win as cheaply as possible when the card is sure to win. A winner that a later
+           opponent may still beat: the cheapest first for tricks (it forces out their
+           higher cards as well as a high one would, and keeps ours), the highest first
+           for card points. */
+        if (sure) return 290 - rank;
+        return c->kind == KIND_POINTS ? 250 + rank : 250 - rank;
     }
     return 100 - 4 * pts - rank - (trump ? 30 : 0);
 }
