@@ -932,6 +932,11 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
     int pts = c->kind == KIND_POINTS ? c->points[card] : 0;
     int trump = b == c->trump_block;
     int wins = beats(c, t, card, f->wcard);
+    if (c->kind != KIND_POINTS && !trump && t->lead_block >= 0 && b != t->lead_block) {
+        /* A discard (tricks): from the longer suits first, where a card is less likely
+           to be needed (not for card points: there the points decide). */
+        rank -= 2 * popcount64(c->hand[c->owner[card]] & c->block_mask[b]);
+    }
     /* Does the card take the trick whatever the later opponents play? */
     int sure = wins && (t->lead_block < 0 || strength(c, card, t->lead_block) > f->opp_s);
     if (f->safe || f->friend_wins) {
