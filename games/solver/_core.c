@@ -942,22 +942,26 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
     if (f->safe || f->friend_wins) {
         /* Partner is winning now, or a later partner can beat every card still to come.
            When a later opponent can still beat partner's card, the cheapest card sure to
-           beat it comes first. When the trick is ours whatever this seat plays: over
-           partner's winner low cards (for card points, the ones that give it points);
-           ahead of partner's winner (tricks only) a cheap sure winner of our own, which
-           keeps partner's top card, else low cards. */
-        if (sure && (f->safe ? !f->friend_wins && c->kind != KIND_POINTS : 1)) return 290 - rank;
+           beat it comes first (for card points, the one that carries the most points).
+           When the trick is ours whatever this seat plays: over partner's winner low
+           cards (for card points, the ones that give it points); ahead of partner's
+           winner (tricks only) a cheap sure winner of our own, which keeps partner's top
+           card, else low cards. */
+        if (sure && (f->safe ? !f->friend_wins && c->kind != KIND_POINTS : 1)) {
+            return 290 + 3 * pts - rank;
+        }
         if (wins) return 20 - rank;
         /* Let partner's card stand; give it points. */
         return 200 + 4 * pts - rank - (trump ? 30 : 0);
     }
     if (wins) {
         if (f->last) return 300 + 3 * pts - rank;
-        /* Win as cheaply as possible when the card is sure to win. A winner that a later
-           opponent may still beat: the cheapest first for tricks (it forces out their
-           higher cards as well as a high one would, and keeps ours), the highest first
-           for card points. */
-        if (sure) return 290 - rank;
+        /* Win as cheaply as possible when the card is sure to win (for card points,
+           with the card that carries the most points). A winner that a later opponent
+           may still beat: the cheapest first for tricks (it forces out their higher
+           cards as well as a high one would, and keeps ours), the highest first for card
+           points. */
+        if (sure) return 290 + 3 * pts - rank;
         return c->kind == KIND_POINTS ? 250 + rank : 250 - rank;
     }
     return 100 - 4 * pts - rank - (trump ? 30 : 0);
