@@ -924,6 +924,7 @@ typedef struct {
     int wcard, friend_wins, last;
     int opp_s; /* the strongest card a later opponent may play (see strength()), 0 if none */
     int safe;  /* our side takes the trick whatever this seat plays */
+    int partner_beats; /* a later partner can beat the opponent's winning card */
 } FollowInfo;
 
 static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int card) {
@@ -962,6 +963,9 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
            cards as well as a high one would, and keeps ours), the highest first for card
            points. */
         if (sure) return 290 + 3 * pts - rank;
+        /* Second hand low: when partner can beat the card led, a winner that an
+           opponent may still beat comes after the low cards. */
+        if (f->partner_beats) return 40 - rank;
         return c->kind == KIND_POINTS ? 250 + rank : 250 - rank;
     }
     return 100 - 4 * pts - rank - (trump ? 30 : 0);
@@ -983,7 +987,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     uint64_t legal = legal_mask(c, t, seat);
     uint64_t held = all_held(c);
     uint64_t in_play = held | trick_cards(t);
-    FollowInfo f = {0, 0, 0, 0, 0};
+    FollowInfo f = {0, 0, 0, 0, 0, 0};
     if (t->n) {
         int wi = t->win;
         f.wcard = t->card[wi];
@@ -1003,6 +1007,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
                 }
             }
             int win_s = strength(c, f.wcard, t->lead_block);
+            f.partner_beats = !f.friend_wins && ours_s > win_s;
             if (f.friend_wins && win_s > ours_s) ours_s = win_s;
             f.safe = ours_s > f.opp_s && (f.friend_wins || ours_s > win_s);
         }
