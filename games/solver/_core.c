@@ -952,8 +952,8 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
             return 290 + 3 * pts - rank;
         }
         if (wins) return 20 - rank;
-        /* Let partner's card stand; give it points. */
-        return 200 + 4 * pts - rank - (trump ? 30 : 0);
+        /* Let partner's card stand; give it points (one point weighs as one rank). */
+        return 200 + pts - rank - (trump ? 30 : 0);
     }
     if (wins) {
         if (f->last) return 300 + 3 * pts - rank;
@@ -968,7 +968,8 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
         if (f->partner_beats) return 40 - rank;
         return c->kind == KIND_POINTS ? 250 + rank : 250 - rank;
     }
-    return 100 - 4 * pts - rank - (trump ? 30 : 0);
+    /* Low cards: for card points the fewest points first, then the lowest. */
+    return 100 - 16 * pts - rank - (trump ? 30 : 0);
 }
 
 /* The strongest card `seat` may play to the trick (see strength()), 0 if none can win. */
