@@ -922,8 +922,9 @@ static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
 
 typedef struct {
     int wcard, friend_wins, last;
-    int lho_top;   /* the next seat's best card of the suit led, -1 if it has none */
-    int lho_ruffs; /* the next seat is an opponent out of the suit led holding trumps */
+    int opp_s; /* the strongest card a later opponent may play (see strength()), 0 if none */
+    int safe;  /* our side takes the trick whatever this seat plays */
+    int partner_beats; /* a later partner can beat the opponent's winning card */
 } FollowInfo;
 
 static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int card) {
@@ -932,22 +933,52 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
     int pts = c->kind == KIND_POINTS ? c->points[card] : 0;
     int trump = b == c->trump_block;
     int wins = beats(c, t, card, f->wcard);
-    if (f->friend_wins) {
+    if (c->kind != KIND_POINTS && !trump && t->lead_block >= 0 && b != t->lead_block) {
+        /* A discard (tricks): from the longer suits first, where a card is less likely
+           to be needed (not for card points: there the points decide). */
+        rank -= 2 * popcount64(c->hand[c->owner[card]] & c->block_mask[b]);
+    }
+    /* Does the card take the trick whatever the later opponents play? */
+    int sure = wins && (t->lead_block < 0 || strength(c, card, t->lead_block) > f->opp_s);
+    if (f->safe || f->friend_wins) {
+        /* Partner is winning now, or a later partner can beat every card still to come.
+           When a later opponent can still beat partner's card, the cheapest card sure to
+           beat it comes first (for card points, the one that carries the most points).
+           When the trick is ours whatever this seat plays: over partner's winner low
+           cards (for card points, the ones that give it points); ahead of partner's
+           winner (tricks only) a cheap sure winner of our own, which keeps partner's top
+           card, else low cards. */
+        if (sure && (f->safe ? !f->friend_wins && c->kind != KIND_POINTS : 1)) {
+            return 290 + 3 * pts - rank;
+        }
         if (wins) return 20 - rank;
-        /* Let partner's card stand; give it points. */
-        return 200 + 4 * pts - rank - (trump ? 30 : 0);
+        /* Let partner's card stand; give it points (one point weighs as one rank). */
+        return 200 + pts - rank - (trump ? 30 : 0);
     }
     if (wins) {
         if (f->last) return 300 + 3 * pts - rank;
-        /* Win as cheaply as possible when the card also beats the next seat; otherwise
-           try the highest winners first. */
-        if (!f->lho_ruffs && (f->lho_top < 0 || (b == t->lead_block && card > f->lho_top) ||
-                              (b == c->trump_block && t->lead_block != b))) {
-            return 290 - rank;
-        }
-        return 250 + rank;
+        /* Win as cheaply as possible when the card is sure to win (for card points,
+           with the card that carries the most points). A winner that a later opponent
+           may still beat: the cheapest first for tricks (it forces out their higher
+           cards as well as a high one would, and keeps ours), the highest first for card
+           points. */
+        if (sure) return 290 + 3 * pts - rank;
+        /* Second hand low: when partner can beat the card led, a winner that an
+           opponent may still beat comes after the low cards. */
+        if (f->partner_beats) return 40 - rank;
+        return c->kind == KIND_POINTS ? 250 + rank : 250 - rank;
     }
-    return 100 - 4 * pts - rank - (trump ? 30 : 0);
+    /* Low cards: for card points the fewest points first, then the lowest. */
+    return 100 - 16 * pts - rank - (trump ? 30 : 0);
+}
+
+/* The strongest card `seat` may play to the trick (see strength()), 0 if none can win. */
+static int best_strength(const Ctx *c, const Trick *t, int seat) {
+    uint64_t l = legal_mask(c, t, seat);
+    int tb = c->trump_block;
+    if (tb >= 0 && (l & c->block_mask[tb])) return 200 + highest(l & c->block_mask[tb]);
+    if (l & c->block_mask[t->lead_block]) return 100 + highest(l & c->block_mask[t->lead_block]);
+    return 0;
 }
 
 /* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
@@ -957,18 +988,29 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     uint64_t legal = legal_mask(c, t, seat);
     uint64_t held = all_held(c);
     uint64_t in_play = held | trick_cards(t);
-    FollowInfo f = {0, 0, 0, -1, 0};
+    FollowInfo f = {0, 0, 0, 0, 0, 0};
     if (t->n) {
         int wi = t->win;
         f.wcard = t->card[wi];
         f.friend_wins = on_team(c, t->seat[wi]) == on_team(c, seat);
         f.last = t->n == c->nactive - 1;
+        f.safe = f.friend_wins && f.last;
         if (!f.last && t->lead_block >= 0) {
-            int lho = c->next[seat];
-            uint64_t lm = c->hand[lho] & c->block_mask[t->lead_block];
-            f.lho_top = lm ? highest(lm) : -1;
-            f.lho_ruffs = !lm && on_team(c, lho) != on_team(c, seat) && c->trump_block >= 0 &&
-                          (c->hand[lho] & c->block_mask[c->trump_block]);
+            /* Who can still take the trick: the strongest card of each later seat. */
+            int mine = on_team(c, seat), ours_s = 0, s = seat;
+            for (int k = t->n + 1; k < c->nactive; k++) {
+                s = c->next[s];
+                int bs = best_strength(c, t, s);
+                if (on_team(c, s) != mine) {
+                    if (bs > f.opp_s) f.opp_s = bs;
+                } else if (bs > ours_s) {
+                    ours_s = bs;
+                }
+            }
+            int win_s = strength(c, f.wcard, t->lead_block);
+            f.partner_beats = !f.friend_wins && ours_s > win_s;
+            if (f.friend_wins && win_s > ours_s) ours_s = win_s;
+            f.safe = ours_s > f.opp_s && (f.friend_wins || ours_s > win_s);
         }
     }
     int n = 0;
