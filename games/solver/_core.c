@@ -767,6 +767,93 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
     return best;
 }
 
+static uint64_t trick_cards(const Trick *t) {
+    uint64_t m = 0;
+    for (int i = 0; i < t->n; i++) m |= 1ULL << t->card[i];
+    return m;
+}
+
+/* The strongest card `s` can put on the trick (strength() order, 0: none can win): its best
+   card of the suit led when it must follow, else its best trump. Without jokers only. */
+static int best_play(const Ctx *c, const Trick *t, int s, int *card) {
+    uint64_t follow = c->hand[s] & c->block_mask[t->lead_block];
+    uint64_t m = follow;
+    if (!m && c->trump_block >= 0) m = c->hand[s] & c->block_mask[c->trump_block];
+    if (!m) return 0;
+    *card = highest(m);
+    return strength(c, *card, t->lead_block);
+}
+
+/* Mid-trick, without jokers: does the side `side` (on_team value) surely win the current
+   trick, whatever the other side's seats still to play (`seat` and those after it) put on
+   it? It does when its best card, on the trick or still to come (a seat void in the suit
+   led ruffs), beats the card winning so far and every card the other side can still play.
+   Return 1, with the seat and card that win, and add that card to `rel` when its rank was
+   compared with a card of its own block. */
+static int side_takes_trick(const Ctx *c, const Trick *t, int seat, int side, uint64_t *rel,
+                            int *taker, int *tcard) {
+    int wcard = t->card[t->win];
+    int ws = strength(c, wcard, t->lead_block);
+    int best = -1, bcard = -1, bseat = -1, opp = 0;
+    if (on_team(c, t->seat[t->win]) == side) {
+        best = ws;
+        bcard = wcard;
+        bseat = t->seat[t->win];
+    } else {
+        opp = ws;
+    }
+    /* The blocks of the cards the winning card is compared with: the cards on the trick
+       and the best card of every other seat still to play (a partner's too: which seat
+       wins decides who leads next). */
+    uint64_t seen = 0;
+    for (int i = 0; i < t->n; i++) seen |= 1ULL << t->card[i];
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        int card = -1;
+        int st = best_play(c, t, s, &card);
+        if (!st) continue;
+        seen |= 1ULL << card;
+        if (on_team(c, s) == side) {
+            if (st > best) {
+                best = st;
+                bcard = card;
+                bseat = s;
+            }
+        } else if (st > opp) {
+            opp = st;
+        }
+    }
+    if (best <= opp || bcard < 0) return 0;
+    /* Its rank counts if it beat a card of its own block (as when the trick ends, see
+       play). */
+    if (seen & ~(1ULL << bcard) & c->block_mask[c->block_of[bcard]]) *rel |= 1ULL << bcard;
+    *taker = bseat;
+    *tcard = bcard;
+    return 1;
+}
+
+/* Mid-trick bound for trick objectives: a side sure to win the current trick (see
+   side_takes_trick) gets it, and without trumps in play the seat that wins it then cashes
+   what it can (its hand less the winning card; the others' cards can only get fewer).
+   Return the tricks the side is sure of from here (0 if none) and add the cards they rest
+   on to `rel`. */
+static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, uint64_t *rel) {
+    int taker, tcard;
+    uint64_t r = 0;
+    if (!side_takes_trick(c, t, seat, side, &r, &taker, &tcard)) return 0;
+    int sure = 1;
+    int tb = c->trump_block;
+    if (tb < 0 || !((all_held(c) | trick_cards(t)) & c->block_mask[tb])) {
+        uint64_t saved = c->hand[taker];
+        c->hand[taker] &= ~(1ULL << tcard);
+        int pts;
+        sure += cashable(c, taker, &pts, &r, NULL);
+        c->hand[taker] = saved;
+    }
+    *rel |= r;
+    return sure;
+}
+
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
     if (!on_team(c, winner) || c->kind == KIND_EXACT) return 0;
     if (c->kind == KIND_TRICKS) return 1;
@@ -851,12 +938,6 @@ static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card)
     if (!((moves >> next) & 1)) return -1;
     if (c->kind == KIND_POINTS && c->points[next] != c->points[card]) return -1;
     return next;
-}
-
-static uint64_t trick_cards(const Trick *t) {
-    uint64_t m = 0;
-    for (int i = 0; i < t->n; i++) m |= 1ULL << t->card[i];
-    return m;
 }
 
 /* The cutoff memory's slot and check word for a play inside a trick. */
@@ -1206,6 +1287,24 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         hint = decode_hint(c, seat, code);
+    }
+    if (t->n > 0 && c->kind == KIND_TRICKS &&
+        c->joker_mode == JOKERS_NONE && t->lead_block >= 0) {
+        /* Mid-trick: a side sure of the current trick (and, without trumps, of what its
+           winner then cashes). */
+        int left = popcount64(c->hand[seat]);
+        uint64_t brel = 0;
+        int k = mid_trick_sure(c, t, seat, 1, &brel);
+        if (k && k >= beta) {
+            *rel |= brel;
+            return k;
+        }
+        brel = 0;
+        k = mid_trick_sure(c, t, seat, 0, &brel);
+        if (k && left - k <= alpha) {
+            *rel |= brel;
+            return left - k;
+        }
     }
     uint64_t *slot = NULL, check = 0;
     {
