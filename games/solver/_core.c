@@ -832,26 +832,76 @@ static int side_takes_trick(const Ctx *c, const Trick *t, int seat, int side, ui
     return 1;
 }
 
+/* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
+   bound rests on (both, when they meet), set *value and return 1. */
+/* Keep the larger (raise_to) or smaller (lower_to) of a bound and `v`, with the cards whose
+   ranks the kept one rests on. */
+static void raise_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
+    if (v > *bound) {
+        *bound = v;
+        *bound_rel = vrel;
+    }
+}
+
+static void lower_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
+    if (v < *bound) {
+        *bound = v;
+        *bound_rel = vrel;
+    }
+}
+
 /* Mid-trick bound for trick objectives: a side sure to win the current trick (see
-   side_takes_trick) gets it, and without trumps in play the seat that wins it then cashes
-   what it can (its hand less the winning card; the others' cards can only get fewer).
+   side_takes_trick) gets it, and then, with the cards each of its seats has left after
+   this trick (the winning card played; a seat that must play a trump plays its lowest):
+   - when the other side holds no trumps, the seat that wins (unless a partner void in the
+     suit led holding only trumps must ruff over it) cashes what it can; the others' cards
+     can only get fewer;
+   - each of its seats' sure trumps against the other side's trumps, the better count.
    Return the tricks the side is sure of from here (0 if none) and add the cards they rest
    on to `rel`. */
 static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, uint64_t *rel) {
     int taker, tcard;
     uint64_t r = 0;
     if (!side_takes_trick(c, t, seat, side, &r, &taker, &tcard)) return 0;
-    int sure = 1;
     int tb = c->trump_block;
-    if (tb < 0 || !((all_held(c) | trick_cards(t)) & c->block_mask[tb])) {
-        uint64_t saved = c->hand[taker];
-        c->hand[taker] &= ~(1ULL << tcard);
-        int pts;
-        sure += cashable(c, taker, &pts, &r, NULL);
-        c->hand[taker] = saved;
+    uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
+    uint64_t lead = c->block_mask[t->lead_block];
+    uint64_t opp_trumps = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        if (on_team(c, s) != side) opp_trumps |= c->hand[s] & trumps;
     }
-    *rel |= r;
-    return sure;
+    /* The side's hands after this trick. */
+    uint64_t saved[MAXSEATS];
+    memcpy(saved, c->hand, sizeof saved);
+    int sure_taker = 1;
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        if (on_team(c, s) != side) continue;
+        uint64_t h = c->hand[s];
+        if (s == taker) {
+            c->hand[s] &= ~(1ULL << tcard);
+        } else if ((h & trumps) && (!(h & lead) ? !(h & ~trumps) : t->lead_block == tb)) {
+            if (!(h & lead) && !((1ULL << tcard) & trumps)) sure_taker = 0;
+            c->hand[s] &= ~(1ULL << lowest(h & trumps));
+        }
+    }
+    int later = 0;
+    uint64_t lrel = 0;
+    if (!opp_trumps && sure_taker) {
+        int pts;
+        later = cashable(c, taker, &pts, &lrel, NULL);
+    }
+    if (tb >= 0) {
+        for (int s2 = 0; s2 < MAXSEATS; s2++) {
+            if (on_team(c, s2) != side || !c->hand[s2]) continue;
+            uint64_t trel = 0;
+            int k = sure_trumps(c, s2, opp_trumps, &trel);
+            raise_to(k, trel, &later, &lrel);
+        }
+    }
+    memcpy(c->hand, saved, sizeof saved);
+    *rel |= r | lrel;
+    return 1 + later;
 }
 
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
@@ -1127,24 +1177,6 @@ static int encode_hint(const Ctx *c, int card) {
     int b = c->block_of[card];
     uint64_t above = all_held(c) & c->block_mask[b] & ~((2ULL << card) - 1);
     return b << 4 | popcount64(above);
-}
-
-/* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
-   bound rests on (both, when they meet), set *value and return 1. */
-/* Keep the larger (raise_to) or smaller (lower_to) of a bound and `v`, with the cards whose
-   ranks the kept one rests on. */
-static void raise_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
-    if (v > *bound) {
-        *bound = v;
-        *bound_rel = vrel;
-    }
-}
-
-static void lower_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
-    if (v < *bound) {
-        *bound = v;
-        *bound_rel = vrel;
-    }
 }
 
 /* Set out[0] and out[1] to the trumps the two sides hold (none without a trump suit). */
