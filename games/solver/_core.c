@@ -767,6 +767,150 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
     return best;
 }
 
+static uint64_t trick_cards(const Trick *t) {
+    uint64_t m = 0;
+    for (int i = 0; i < t->n; i++) m |= 1ULL << t->card[i];
+    return m;
+}
+
+/* The strongest card `s` can put on the trick (strength() order, 0: none can win): its best
+   card of the suit led when it must follow, else its best trump. Without jokers only. */
+static int best_play(const Ctx *c, const Trick *t, int s, int *card) {
+    uint64_t follow = c->hand[s] & c->block_mask[t->lead_block];
+    uint64_t m = follow;
+    if (!m && c->trump_block >= 0) m = c->hand[s] & c->block_mask[c->trump_block];
+    if (!m) return 0;
+    *card = highest(m);
+    return strength(c, *card, t->lead_block);
+}
+
+/* Mid-trick, without jokers: which side surely wins the current trick? The side of the
+   strongest card among the one winning so far and the best card each seat still to play
+   (`seat` and those after it) can put on it (a seat void in the suit led ruffs): the
+   seat holding it plays it, and nothing the other side holds beats it. Return that side
+   (on_team value; -1 when no card can win, which cannot happen once a suit is led), with
+   the seat and card that win, and add that card to `rel` when its rank was compared with
+   a card of its own block. */
+static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, int *taker,
+                       int *tcard) {
+    int bcard = t->card[t->win], bseat = t->seat[t->win];
+    int best = strength(c, bcard, t->lead_block);
+    /* The cards the winning card is compared with: those on the trick and the best card
+       of every other seat still to play (a partner's too: which seat wins decides who
+       leads next). */
+    uint64_t seen = 0;
+    for (int i = 0; i < t->n; i++) seen |= 1ULL << t->card[i];
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        int card = -1;
+        int st = best_play(c, t, s, &card);
+        if (!st) continue;
+        seen |= 1ULL << card;
+        if (st > best) {
+            best = st;
+            bcard = card;
+            bseat = s;
+        }
+    }
+    if (!best) return -1;
+    /* Its rank counts if it beat a card of its own block (as when the trick ends, see
+       play). */
+    if (seen & ~(1ULL << bcard) & c->block_mask[c->block_of[bcard]]) *rel |= 1ULL << bcard;
+    *taker = bseat;
+    *tcard = bcard;
+    return on_team(c, bseat);
+}
+
+/* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
+   bound rests on (both, when they meet), set *value and return 1. */
+/* Keep the larger (raise_to) or smaller (lower_to) of a bound and `v`, with the cards whose
+   ranks the kept one rests on. */
+static void raise_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
+    if (v > *bound) {
+        *bound = v;
+        *bound_rel = vrel;
+    }
+}
+
+static void lower_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
+    if (v < *bound) {
+        *bound = v;
+        *bound_rel = vrel;
+    }
+}
+
+/* Mid-trick bound for trick objectives: the side sure to win the current trick (`side`,
+   with `taker` playing `tcard`, see trick_taker) gets it, and then, with the cards each of
+   its seats has left after this trick (the winning card played; a seat that must play a
+   trump plays its lowest):
+   - when the other side holds no trumps, the seat that wins (unless a partner void in the
+     suit led holding only trumps must ruff over it) cashes what it can; the others' cards
+     can only get fewer;
+   - each of its seats' sure trumps against the other side's trumps, the better count.
+   The later tricks are counted only when the trick alone is fewer than `need`. Return
+   the tricks the side is sure of from here and add the cards they rest on to `rel`. */
+static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker, int tcard,
+                          int need, uint64_t *rel) {
+    if (need <= 1) return 1;
+    int tb = c->trump_block;
+    uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
+    uint64_t lead = c->block_mask[t->lead_block];
+    uint64_t opp_trumps = 0;
+    int most = 0; /* the most trumps one of the side's seats holds */
+    for (int s = 0; s < MAXSEATS; s++) {
+        uint64_t tr = c->hand[s] & trumps;
+        if (on_team(c, s) != side) {
+            opp_trumps |= tr;
+        } else if (popcount64(tr) > most) {
+            most = popcount64(tr);
+        }
+    }
+    int cash = !opp_trumps && popcount64(c->hand[taker] & ~(1ULL << tcard)) >= need - 1;
+    if (!cash && most < need - 1) return 1;
+    /* The side's hands after this trick. */
+    uint64_t saved[MAXSEATS];
+    memcpy(saved, c->hand, sizeof saved);
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        if (on_team(c, s) != side) continue;
+        uint64_t h = c->hand[s];
+        if (s == taker) {
+            c->hand[s] &= ~(1ULL << tcard);
+        } else if ((h & trumps) && (!(h & lead) ? !(h & ~trumps) : t->lead_block == tb)) {
+            if (!(h & lead) && !((1ULL << tcard) & trumps)) cash = 0;
+            c->hand[s] &= ~(1ULL << lowest(h & trumps));
+        }
+    }
+    if (cash) {
+        /* At most the taker's cards of the blocks it holds the top card of: cashable
+           counts no others. */
+        uint64_t held = all_held(c);
+        int cap = 0;
+        for (int b = 0; b < c->nblocks; b++) {
+            uint64_t m = held & c->block_mask[b];
+            if (m && ((c->hand[taker] >> highest(m)) & 1)) cap += popcount64(c->hand[taker] & m);
+        }
+        if (cap < need - 1) cash = 0;
+    }
+    int later = 0;
+    uint64_t lrel = 0;
+    if (cash) {
+        int pts;
+        later = cashable(c, taker, &pts, &lrel, NULL);
+    }
+    if (tb >= 0 && later < need - 1 && most >= need - 1) {
+        for (int s2 = 0; s2 < MAXSEATS; s2++) {
+            if (on_team(c, s2) != side || !c->hand[s2]) continue;
+            uint64_t trel = 0;
+            int k = sure_trumps(c, s2, opp_trumps, &trel);
+            raise_to(k, trel, &later, &lrel);
+        }
+    }
+    memcpy(c->hand, saved, sizeof saved);
+    *rel |= lrel;
+    return 1 + later;
+}
+
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
     if (!on_team(c, winner) || c->kind == KIND_EXACT) return 0;
     if (c->kind == KIND_TRICKS) return 1;
@@ -851,12 +995,6 @@ static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card)
     if (!((moves >> next) & 1)) return -1;
     if (c->kind == KIND_POINTS && c->points[next] != c->points[card]) return -1;
     return next;
-}
-
-static uint64_t trick_cards(const Trick *t) {
-    uint64_t m = 0;
-    for (int i = 0; i < t->n; i++) m |= 1ULL << t->card[i];
-    return m;
 }
 
 /* The cutoff memory's slot and check word for a play inside a trick. */
@@ -1090,24 +1228,6 @@ static int encode_hint(const Ctx *c, int card) {
     return b << 4 | popcount64(above);
 }
 
-/* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
-   bound rests on (both, when they meet), set *value and return 1. */
-/* Keep the larger (raise_to) or smaller (lower_to) of a bound and `v`, with the cards whose
-   ranks the kept one rests on. */
-static void raise_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
-    if (v > *bound) {
-        *bound = v;
-        *bound_rel = vrel;
-    }
-}
-
-static void lower_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
-    if (v < *bound) {
-        *bound = v;
-        *bound_rel = vrel;
-    }
-}
-
 /* Set out[0] and out[1] to the trumps the two sides hold (none without a trump suit). */
 static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
     out[0] = out[1] = 0;
@@ -1248,6 +1368,26 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         hint = decode_hint(c, seat, code);
+    }
+    if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE &&
+        t->lead_block >= 0) {
+        /* Last seat of a trick: the side sure of this trick (and of later tricks, see
+           mid_trick_sure), when that decides the window. Earlier seats of the trick would
+           cut more nodes, but there the test costs more than the nodes it saves. */
+        int left = popcount64(c->hand[seat]);
+        uint64_t brel = 0;
+        int taker, tcard;
+        int side = trick_taker(c, t, seat, &brel, &taker, &tcard);
+        if (side >= 0) {
+            int need = side ? beta : left - alpha; /* tricks that decide the window */
+            if (need <= left) {
+                int k = mid_trick_sure(c, t, seat, side, taker, tcard, need, &brel);
+                if (k >= need) {
+                    *rel |= brel;
+                    return side ? k : left - k;
+                }
+            }
+        }
     }
     uint64_t *slot = NULL, check = 0;
     {
