@@ -1005,10 +1005,9 @@ static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *chec
 }
 
 /* Score a lead: cashing a top card first, then leads towards partner's top cards. */
-static int owner_of(const Ctx *c, int card) {
-    return (all_held(c) >> card) & 1 ? c->owner[card] : -1;
-}
-
+/* Lead scores are multiplied by LEAD_SCALE to leave room for a tie-break: the cards the
+   opponents hold in a block, at most MAXBLOCKLEN < LEAD_SCALE. */
+enum { LEAD_SCALE = 32 };
 static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
     int b = c->block_of[card];
     uint64_t bm = c->block_mask[b];
@@ -1017,13 +1016,20 @@ static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
     int rank = card - c->block_start[b];
     int mine = on_team(c, seat);
     int tb = c->trump_block;
-    /* Can an opponent ruff this suit now, or a partner? */
-    int opp_ruffs = 0, partner_ruffs = 0;
-    if (tb >= 0 && b != tb) {
-        for (int s = 0; s < MAXSEATS; s++) {
-            if (s == seat || !c->hand[s] || (c->hand[s] & bm)) continue;
-            if (!(c->hand[s] & c->block_mask[tb])) continue;
-            if (on_team(c, s) == mine) {
+    /* Can an opponent ruff this suit now, or a partner? And the best card of the suit
+       held by the leader's partners and by the opponents. */
+    int opp_ruffs = 0, partner_ruffs = 0, partner_best = -1, opp_best = -1, opp_len = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        if (s == seat || !c->hand[s]) continue;
+        uint64_t m = c->hand[s] & bm;
+        int friend = on_team(c, s) == mine;
+        if (!friend) opp_len += popcount64(m);
+        if (m) {
+            int h = highest(m);
+            if (friend && h > partner_best) partner_best = h;
+            if (!friend && h > opp_best) opp_best = h;
+        } else if (tb >= 0 && b != tb && (c->hand[s] & c->block_mask[tb])) {
+            if (friend) {
                 partner_ruffs = 1;
             } else {
                 opp_ruffs = 1;
@@ -1034,28 +1040,46 @@ static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
     if (card == top) {
         score = opp_ruffs ? 40 : 300; /* cash a winner unless it can be ruffed */
     } else {
-        int owner = owner_of(c, top);
+        int owner = c->owner[top];
         int lho = c->next[seat];
-        int friend_top = owner >= 0 && on_team(c, owner) == mine;
+        int friend_top = on_team(c, owner) == mine;
+        uint64_t rest = in_suit & ~(1ULL << top);
+        int second = rest ? highest(rest) : -1;
+        int so = second >= 0 ? c->owner[second] : -1;
         if (opp_ruffs) {
             score = 30;
         } else if (partner_ruffs) {
             score = 220; /* give partner a ruff */
-        } else if (friend_top) {
+        } else if (friend_top && (owner != seat || partner_best > opp_best)) {
             score = 200; /* lead towards partner's winner */
+        } else if (friend_top) {
+            /* Under the leader's own top card, with nothing of partner's to win the trick:
+               the trick goes to an opponent while the top card stays. */
+            score = 45;
         } else if (owner == lho && c->nactive == 4) {
             /* The next seat holds the top card: good when partner holds the second. */
-            uint64_t rest = in_suit & ~(1ULL << top);
-            int second = rest ? highest(rest) : -1;
-            int so = second >= 0 ? owner_of(c, second) : -1;
             score = so >= 0 && so != seat && on_team(c, so) == mine ? 150 : 70;
         } else {
             score = 50; /* into the hand that holds the top card */
         }
+        if (!friend_top) {
+            /* An opponent's top card alone in its hand falls to this lead. */
+            if (popcount64(c->hand[owner] & bm) == 1) score += 40;
+            /* The leader's side holds the second and third cards, not the leader alone:
+               once the top card is gone, the side wins the next round. */
+            uint64_t rest3 = second >= 0 ? rest & ~(1ULL << second) : 0;
+            int to = rest3 ? c->owner[highest(rest3)] : -1;
+            if (to >= 0 && on_team(c, so) == mine && on_team(c, to) == mine &&
+                !(so == seat && to == seat)) {
+                score += 100;
+            }
+        }
         score -= rank;
     }
     if (c->kind == KIND_POINTS && score < 300) score -= c->points[card];
-    return score;
+    /* Between leads of equal score, the suit in which the opponents hold more cards first
+       (measured: fewer nodes on bridge and Skat than the reverse or no preference). */
+    return score * LEAD_SCALE + opp_len;
 }
 
 typedef struct {
@@ -1177,7 +1201,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
                 }
                 moves[n].card = card;
                 moves[n].named = nb;
-                moves[n].score = 280;
+                moves[n].score = 280 * LEAD_SCALE;
                 n++;
             }
             continue;
@@ -1185,7 +1209,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         moves[n].card = card;
         moves[n].named = -1;
         moves[n].score = t->n == 0 ? lead_score(c, seat, card, held) : follow_score(c, t, &f, card);
-        if (card == hint) moves[n].score += 10000;
+        if (card == hint) moves[n].score += 1 << 20;
         n++;
     }
     /* Insertion sort: at most 13 moves. */
