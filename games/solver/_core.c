@@ -21,7 +21,7 @@
 
 enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
 enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
-enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 64 };
+enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 128 };
 #define BIG 1000000
 
 /* ------------------------------------------------------------------ table */
@@ -195,8 +195,10 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
     const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
     if (bk->gen != t->gen) continue;
 #if TAG_SIMD
-    for (uint64_t hits = tag_hits(bk->tag, first, t->ways, tag); hits; hits &= hits - 1) {
-        int i = first + __builtin_ctzll(hits);
+    for (int base = first; base < first + t->ways; base += 64) {
+    int chunk = first + t->ways - base < 64 ? first + t->ways - base : 64;
+    for (uint64_t hits = tag_hits(bk->tag, base, chunk, tag); hits; hits &= hits - 1) {
+        int i = base + __builtin_ctzll(hits);
 #else
     for (int i = first; i < first + t->ways; i++) {
         if (bk->tag[i] != tag) continue;
@@ -214,6 +216,9 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
         if (e->best != 255) hint = e->best;
         if (*lo >= beta || *hi <= alpha || *lo == *hi) return hint; /* enough to cut */
     }
+#if TAG_SIMD
+    }
+#endif
     }
     return hint;
 }
@@ -234,21 +239,26 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     }
     int victim_way = -1;
 #if TAG_SIMD
-    for (uint64_t hits = tag_hits(bk->tag, first, t->ways, tag); hits; hits &= hits - 1) {
-        Entry *e = &bk->way[first + __builtin_ctzll(hits)];
-        if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
-            same_exact(e, k)) {
-            if (lo > e->lo) e->lo = (int16_t)lo;
-            if (hi < e->hi) e->hi = (int16_t)hi;
-            if (best != 255) e->best = (uint8_t)best;
-            return;
+    for (int base = first; base < first + t->ways; base += 64) {
+        int chunk = first + t->ways - base < 64 ? first + t->ways - base : 64;
+        for (uint64_t hits = tag_hits(bk->tag, base, chunk, tag); hits; hits &= hits - 1) {
+            Entry *e = &bk->way[base + __builtin_ctzll(hits)];
+            if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
+                same_exact(e, k)) {
+                if (lo > e->lo) e->lo = (int16_t)lo;
+                if (hi < e->hi) e->hi = (int16_t)hi;
+                if (best != 255) e->best = (uint8_t)best;
+                return;
+            }
         }
     }
     /* An empty way first, else the first way with the fewest tricks left. */
-    uint64_t empty = tag_hits(bk->tag, first, t->ways, 0);
-    if (empty) {
-        victim_way = first + __builtin_ctzll(empty);
-    } else {
+    for (int base = first; base < first + t->ways && victim_way < 0; base += 64) {
+        int chunk = first + t->ways - base < 64 ? first + t->ways - base : 64;
+        uint64_t empty = tag_hits(bk->tag, base, chunk, 0);
+        if (empty) victim_way = base + __builtin_ctzll(empty);
+    }
+    if (victim_way < 0) {
         victim_way = first;
         for (int i = first + 1; i < first + t->ways; i++) {
             if (bk->depth[i] < bk->depth[victim_way]) victim_way = i;
@@ -1767,7 +1777,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
             self->table.picks[i] = zone_mask(levels[i]);
         }
     }
-    self->table.ways = kind == KIND_POINTS ? WAYS / 4 : WAYS;
+    self->table.ways = kind == KIND_POINTS ? 16 : WAYS;
     c.tt = &self->table;
 
     Move moves[MAXMOVES];
