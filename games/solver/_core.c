@@ -950,10 +950,43 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
     return 100 - 4 * pts - rank - (trump ? 30 : 0);
 }
 
+/* Card points, the last card of a trick: a run of the mover's cards with no other card in
+   play between them wins or loses this trick alike and is alike in every later trick (one
+   can stand in for another there: only cards of other hands fall in the same trick), so
+   the cards differ only in where their points go. Say x and y of the run, y worth d points
+   more; playing x leaves y for later, where it adds d to the declarer's side at most once,
+   when a trick of that side holds it. So when the trick goes to the mover's side, the
+   mover's side loses nothing by playing the run's richest card; else by its poorest (the
+   others are searched no better). Return the card of the run of `card` to play (the
+   highest of equal worth), and set *run to the run. Not with jokers (a Beyond joker may
+   stand between and is played at any time). */
+static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play, uint64_t legal,
+                       int card, uint64_t *run) {
+    int b = c->block_of[card];
+    uint64_t bm = c->block_mask[b], others = in_play & ~legal & bm;
+    /* The run: the mover's legal cards of the block between the nearest other cards. */
+    uint64_t above = others & ~((2ULL << card) - 1), below = others & ((1ULL << card) - 1);
+    uint64_t span = bm;
+    if (above) span &= (1ULL << lowest(above)) - 1;
+    if (below) span &= ~((2ULL << highest(below)) - 1);
+    *run = legal & span;
+    int wseat = beats(c, t, card, t->card[t->win]) ? seat : t->seat[t->win];
+    int rich = on_team(c, wseat) == on_team(c, seat);
+    int best = card;
+    for (uint64_t m = *run; m; m &= m - 1) {
+        int x = lowest(m), px = c->points[x], pb = c->points[best];
+        if (rich ? px >= pb : px <= pb) best = x;
+    }
+    return best;
+}
+
 /* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
-   return the number of moves and set *ntwins. */
+   return the number of moves and set *ntwins. With `dominance` (not for the root's list
+   of cards, whose values are all wanted) a card-point mover last to play keeps one card
+   of each run (points_twin), and *dom_rel gets the runs of differing worth: the choice
+   rests on their ranks. */
 static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint,
-                     int twins[][2], int *ntwins) {
+                     int twins[][2], int *ntwins, int dominance, uint64_t *dom_rel) {
     uint64_t legal = legal_mask(c, t, seat);
     uint64_t held = all_held(c);
     uint64_t in_play = held | trick_cards(t);
@@ -973,11 +1006,24 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     }
     int n = 0;
     *ntwins = 0;
+    int by_points = dominance && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&
+                    t->n == c->nactive - 1;
     uint64_t m = legal;
     while (m) {
         int card = lowest(m);
         m &= m - 1;
-        int twin = higher_twin(c, in_play, legal, card);
+        int twin;
+        if (by_points) {
+            uint64_t run;
+            twin = points_twin(c, t, seat, in_play, legal, card, &run);
+            if (twin == card) {
+                twin = -1;
+            } else if (c->points[twin] != c->points[card]) {
+                *dom_rel |= run;
+            }
+        } else {
+            twin = higher_twin(c, in_play, legal, card);
+        }
         if (twin >= 0) {
             twins[*ntwins][0] = card;
             twins[*ntwins][1] = twin;
@@ -1214,6 +1260,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     }
     Move moves[MAXMOVES];
     int twins[MAXMOVES][2], ntwins = 0, n = 0, generated = 0;
+    uint64_t dom_rel = 0;
     /* The hinted card is tried before the moves are generated and ordered: it makes most
        cutoffs on its own. (Not a 500 joker lead, which comes once per named suit.) */
     int first = -1;
@@ -1239,7 +1286,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             card = first;
         } else {
             if (!generated) {
-                n = gen_moves(c, t, seat, moves, hint, twins, &ntwins);
+                n = gen_moves(c, t, seat, moves, hint, twins, &ntwins, 1, &dom_rel);
                 assert(n > 0);
                 generated = 1;
             }
@@ -1285,7 +1332,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
         }
     }
-    if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins);
+    if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins) | dom_rel;
     *rel |= moves_rel;
     if (t->n == 0) {
         /* What the searched moves prove, then what the bounds add to it. */
@@ -1598,7 +1645,8 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
            them at it or near it, and the table then holds the proofs. */
         value = exact_value(&c, &t, seat, -1, -1, lo, hi, guess);
         int twins[MAXMOVES][2], ntwins;
-        int reps = gen_moves(&c, &t, seat, moves, -1, twins, &ntwins);
+        uint64_t dom_rel = 0;
+        int reps = gen_moves(&c, &t, seat, moves, -1, twins, &ntwins, 0, &dom_rel);
         for (int i = 0; i < reps; i++) {
             values[i] = card_value(&c, &t, seat, moves[i].card, moves[i].named,
                                    maximising ? lo : value, maximising ? value : hi, maximising);
