@@ -950,27 +950,49 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
     return 100 - 4 * pts - rank - (trump ? 30 : 0);
 }
 
-/* Card points, the last card of a trick: a run of the mover's cards with no other card in
-   play between them wins or loses this trick alike and is alike in every later trick (one
-   can stand in for another there: only cards of other hands fall in the same trick), so
-   the cards differ only in where their points go. Say x and y of the run, y worth d points
-   more; playing x leaves y for later, where it adds d to the declarer's side at most once,
-   when a trick of that side holds it. So when the trick goes to the mover's side, the
-   mover's side loses nothing by playing the run's richest card; else by its poorest (the
-   others are searched no better). Return the card of the run of `card` to play (the
-   highest of equal worth), and set *run to the run. Not with jokers (a Beyond joker may
-   stand between and is played at any time). */
+/* Card points: a run of the mover's cards with no other card in play between them wins or
+   loses this trick alike and is alike in every later trick (one can stand in for another
+   there: only cards of other hands fall in the same trick), so the cards differ only in
+   where their points go. Say x and y of the run, y worth d points more; playing x leaves y
+   for later, where it adds d to the declarer's side at most once, when a trick of that side
+   holds it. So when the trick is sure to go to the mover's side, the mover's side loses
+   nothing by playing the run's richest card; when it is sure to go to the other side, by
+   its poorest (the others are searched no better). The trick's side is sure when the mover
+   is last, or when no later seat of the other side can beat the card winning after the
+   mover's (then *wcard is that card: the claim rests on its rank). Return the card of the
+   run of `card` to play (the highest of equal worth), or -1 when the side is not sure; set
+   *run to the run. Not with jokers (a Beyond joker may stand between and is played at any
+   time). */
 static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play, uint64_t legal,
-                       int card, uint64_t *run) {
+                       int card, uint64_t *run, int *wcard) {
     int b = c->block_of[card];
     uint64_t bm = c->block_mask[b], others = in_play & ~legal & bm;
+    int lead = t->n ? t->lead_block : b;
+    int wc = card, wseat = seat;
+    if (t->n && strength(c, t->card[t->win], lead) >= strength(c, card, lead)) {
+        wc = t->card[t->win];
+        wseat = t->seat[t->win];
+    }
+    *wcard = -1;
+    if (t->n < c->nactive - 1) {
+        int ws = strength(c, wc, lead);
+        uint64_t lead_mask = c->block_mask[lead];
+        int p = c->next[seat];
+        for (int i = t->n + 1; i < c->nactive; i++, p = c->next[p]) {
+            if (on_team(c, p) == on_team(c, wseat)) continue;
+            /* Its strongest legal card: the top of the suit led, else its top trump. */
+            uint64_t can = c->hand[p] & lead_mask;
+            if (!can && c->trump_block >= 0) can = c->hand[p] & c->block_mask[c->trump_block];
+            if (can && strength(c, highest(can), lead) > ws) return -1;
+        }
+        *wcard = wc;
+    }
     /* The run: the mover's legal cards of the block between the nearest other cards. */
     uint64_t above = others & ~((2ULL << card) - 1), below = others & ((1ULL << card) - 1);
     uint64_t span = bm;
     if (above) span &= (1ULL << lowest(above)) - 1;
     if (below) span &= ~((2ULL << highest(below)) - 1);
     *run = legal & span;
-    int wseat = beats(c, t, card, t->card[t->win]) ? seat : t->seat[t->win];
     int rich = on_team(c, wseat) == on_team(c, seat);
     int best = card;
     for (uint64_t m = *run; m; m &= m - 1) {
@@ -1006,23 +1028,21 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     }
     int n = 0;
     *ntwins = 0;
-    int by_points = dominance && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&
-                    t->n == c->nactive - 1;
+    int by_points = dominance && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE;
     uint64_t m = legal;
     while (m) {
         int card = lowest(m);
         m &= m - 1;
         int twin;
-        if (by_points) {
-            uint64_t run;
-            twin = points_twin(c, t, seat, in_play, legal, card, &run);
-            if (twin == card) {
-                twin = -1;
-            } else if (c->points[twin] != c->points[card]) {
-                *dom_rel |= run;
-            }
-        } else {
+        uint64_t run;
+        int wcard;
+        twin = by_points ? points_twin(c, t, seat, in_play, legal, card, &run, &wcard) : -1;
+        if (twin < 0) {
             twin = higher_twin(c, in_play, legal, card);
+        } else if (twin == card) {
+            twin = -1;
+        } else if (c->points[twin] != c->points[card]) {
+            *dom_rel |= run | (wcard >= 0 ? 1ULL << wcard : 0);
         }
         if (twin >= 0) {
             twins[*ntwins][0] = card;
