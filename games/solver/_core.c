@@ -950,24 +950,12 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
     return 100 - 4 * pts - rank - (trump ? 30 : 0);
 }
 
-/* Card points: a run of the mover's cards with no other card in play between them wins or
-   loses this trick alike and is alike in every later trick (one can stand in for another
-   there: only cards of other hands fall in the same trick), so the cards differ only in
-   where their points go. Say x and y of the run, y worth d points more; playing x leaves y
-   for later, where it adds d to the declarer's side at most once, when a trick of that side
-   holds it. So when the trick is sure to go to the mover's side, the mover's side loses
-   nothing by playing the run's richest card; when it is sure to go to the other side, by
-   its poorest (the others are searched no better). The trick's side is sure when the mover
-   is last, or when no later seat of the other side can beat the card winning after the
-   mover's (then *wcard is that card: the claim rests on its rank). Return the card of the
-   run of `card` to play (the highest of equal worth), or -1 when the side is not sure; set
-   *run to the run. Not with jokers (a Beyond joker may stand between and is played at any
-   time). */
-static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play, uint64_t legal,
-                       int card, uint64_t *run, int *wcard) {
-    int b = c->block_of[card];
-    uint64_t bm = c->block_mask[b], others = in_play & ~legal & bm;
-    int lead = t->n ? t->lead_block : b;
+/* Card points: return a seat of the side sure to win this trick when `seat` plays `card`,
+   whatever the later seats play, or -1 if it is not sure. It is sure when the mover is
+   last, or when no later seat of the other side can beat the card winning after the
+   mover's (then *wcard is that card: the claim rests on its rank; else -1). */
+static int sure_winner(const Ctx *c, const Trick *t, int seat, int card, int *wcard) {
+    int lead = t->n ? t->lead_block : c->block_of[card];
     int wc = card, wseat = seat;
     if (t->n && strength(c, t->card[t->win], lead) >= strength(c, card, lead)) {
         wc = t->card[t->win];
@@ -987,6 +975,26 @@ static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play,
         }
         *wcard = wc;
     }
+    return wseat;
+}
+
+/* Card points: a run of the mover's cards with no other card in play between them wins or
+   loses this trick alike and is alike in every later trick (one can stand in for another
+   there: only cards of other hands fall in the same trick), so the cards differ only in
+   where their points go. Say x and y of the run, y worth d points more; playing x leaves y
+   for later, where it adds d to the declarer's side at most once, when a trick of that side
+   holds it. So when the trick is sure to go to the mover's side (sure_winner), the mover's
+   side loses nothing by playing the run's richest card; when it is sure to go to the other
+   side, by its poorest (the others are searched no better). Return the card of the run of
+   `card` to play (the highest of equal worth), or -1 when the side is not sure; set *run to
+   the run and *wcard as sure_winner does. Not with jokers (a Beyond joker may stand
+   between and is played at any time). */
+static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play, uint64_t legal,
+                       int card, uint64_t *run, int *wcard) {
+    int wseat = sure_winner(c, t, seat, card, wcard);
+    if (wseat < 0) return -1;
+    int b = c->block_of[card];
+    uint64_t bm = c->block_mask[b], others = in_play & ~legal & bm;
     /* The run: the mover's legal cards of the block between the nearest other cards. */
     uint64_t above = others & ~((2ULL << card) - 1), below = others & ((1ULL << card) - 1);
     uint64_t span = bm;
@@ -1316,8 +1324,22 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (card == first && named < 0) continue;
         }
         int cb = c->block_of[card];
-        if (card < below[cb] && (c->kind != KIND_POINTS || c->points[card] == below_pts[cb])) {
-            continue;
+        if (card < below[cb]) {
+            if (c->kind != KIND_POINTS || c->points[card] == below_pts[cb]) continue;
+            /* Card points, a card worth other points than the searched one: as that one
+               with the two cards' points swapped between the trick and the mover's hand
+               (the ranks did not matter), which moves points only within this trick and
+               the later trick holding the kept card. So when this trick's side is sure,
+               the card is searched no better when its side is the mover's and it is worth
+               no more, or the other side's and it is worth no less (see points_twin). */
+            int wcard, wseat = c->joker_mode == JOKERS_NONE ? sure_winner(c, t, seat, card, &wcard) : -1;
+            if (wseat >= 0) {
+                int own = on_team(c, wseat) == maximising, p = c->points[card];
+                if (own ? p <= below_pts[cb] : p >= below_pts[cb]) {
+                    dom_rel |= 1ULL << card | (wcard >= 0 ? 1ULL << wcard : 0);
+                    continue;
+                }
+            }
         }
         uint64_t move_rel = 0;
         int v = play(c, t, seat, card, named, a, b, &move_rel);
