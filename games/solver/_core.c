@@ -699,6 +699,61 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
     return single ? suits : 1;
 }
 
+/* Card points: the least the other side surely takes in this trick when every suit the
+   leader holds loses to it. In a suit S the trick is the other side's when one of its seats
+   holds a card beating whatever the leader's side may play to S: the top card of S when it
+   holds S (and no seat of the leader's side out of S holds a trump), or, out of S, a trump
+   above those of the leader's side's seats out of S. It then takes at least that card's
+   points, the leader's cheapest card of S and every other seat's cheapest legal card.
+   Return -1 when some suit is not lost that way, and add the winning cards to `rel`. Not
+   with jokers. */
+static int lost_lead_points(const Ctx *c, int leader, uint64_t *rel) {
+    if (c->joker_mode != JOKERS_NONE) return -1;
+    int tb = c->trump_block, mine = on_team(c, leader), least = BIG;
+    uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0, wins = 0;
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t bm = c->block_mask[b];
+        if (!(c->hand[leader] & bm)) continue;
+        /* The best card of the leader's side for S: its top card of S, and the top trump
+           of a seat out of S. */
+        uint64_t side_suit = 0, side_ruff = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (!c->hand[s] || on_team(c, s) != mine) continue;
+            side_suit |= c->hand[s] & bm;
+            if (!(c->hand[s] & bm) && b != tb) side_ruff |= c->hand[s] & trumps;
+        }
+        int best = -1, best_card = -1;
+        for (int d = 0; d < MAXSEATS; d++) {
+            if (!c->hand[d] || on_team(c, d) == mine) continue;
+            int w;
+            if (c->hand[d] & bm) {
+                w = highest(c->hand[d] & bm);
+                if (side_ruff || w < highest(side_suit)) continue;
+            } else {
+                if (b == tb || !(c->hand[d] & trumps)) continue;
+                w = highest(c->hand[d] & trumps);
+                if (side_ruff && w < highest(side_ruff)) continue;
+            }
+            int pts = c->points[w] + cheapest_points(c, c->hand[leader] & bm, 1);
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (s == leader || s == d || !c->hand[s]) continue;
+                uint64_t follow = c->hand[s] & bm;
+                pts += cheapest_points(c, follow ? follow : c->hand[s], 1);
+            }
+            if (pts > best) {
+                best = pts;
+                best_card = w;
+            }
+        }
+        if (best < 0) return -1;
+        if (best < least) least = best;
+        wins |= 1ULL << best_card;
+    }
+    if (least == BIG) return -1;
+    *rel |= wins;
+    return least;
+}
+
 /* Quick tricks for the side on lead: what the leader can cash, or, for trick objectives,
    what a partner can cash after the leader crosses to it in a suit where the partner holds
    the top card (and no opponent can ruff that card), whichever is more. */
@@ -1226,6 +1281,15 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 raise_to(qp, qrel, &lo, &lo_rel);
             } else {
                 lower_to(total - qp, qrel, &hi, &hi_rel);
+            }
+            uint64_t lrel = 0;
+            int lost = lost_lead_points(c, seat, &lrel);
+            if (lost >= 0) {
+                if (on_team(c, seat)) {
+                    lower_to(total - lost, lrel, &hi, &hi_rel);
+                } else {
+                    raise_to(lost, lrel, &lo, &lo_rel);
+                }
             }
         } else if (c->kind == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
