@@ -1049,7 +1049,10 @@ static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play,
     int wseat = sure_winner(c, t, seat, card, wcard);
     if (wseat < 0) return -1;
     int b = c->block_of[card];
-    uint64_t bm = c->block_mask[b], others = in_play & ~legal & bm;
+    uint64_t bm = c->block_mask[b], others = all_held(c) & ~legal & bm;
+    /* Cards on the trick below the winning one decide nothing between the run's cards:
+       those cannot beat it (the winning card bounds the run), or beat them all. */
+    if (t->n) others |= (in_play & ~all_held(c) & bm) & ~((1ULL << t->card[t->win]) - 1);
     /* The run: the mover's legal cards of the block between the nearest other cards. */
     uint64_t above = others & ~((2ULL << card) - 1), below = others & ((1ULL << card) - 1);
     uint64_t span = bm;
