@@ -1475,10 +1475,13 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
             hi = r;
         }
         /* After a success bisect; after a failure test its fail-soft bound, or a quarter
-           of the range below it when it is far from the bottom (card points: the
-           fail-soft bound is often just below the target), but not below the middle. */
+           of the range below it when it is far from the bottom, but not below the middle.
+           Card points bisect after a failure too: their fail-soft bound is nearly always
+           just below the target, and since the search prunes the runs of a hand
+           (points_twin) the quarter step no longer saves nodes (and costs the middling
+           deals: Skat 150 deals, same total, geometric mean 30.9 K -> 28.6 K nodes). */
         int middle = lo + (hi - lo + 1) / 2;
-        guess = r >= target ? middle : hi - (hi - lo) / 4;
+        guess = r >= target || c->kind == KIND_POINTS ? middle : hi - (hi - lo) / 4;
         if (guess < middle) guess = middle;
     }
     return lo;
