@@ -1070,9 +1070,9 @@ static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play,
 
 /* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
    return the number of moves and set *ntwins. With `dominance` (not for the root's list
-   of cards, whose values are all wanted) a card-point mover last to play keeps one card
-   of each run (points_twin), and *dom_rel gets the runs of differing worth: the choice
-   rests on their ranks. */
+   of cards, whose values are all wanted) a card-point mover whose trick's side is sure
+   keeps one card of each run (points_twin), and *dom_rel gets the runs of differing worth
+   and the winning card: the choice rests on their ranks. */
 static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint,
                      int twins[][2], int *ntwins, int dominance, uint64_t *dom_rel) {
     uint64_t legal = legal_mask(c, t, seat);
