@@ -1660,15 +1660,16 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins) | dom_rel;
     *rel |= moves_rel;
     if (t->n == 0) {
-        /* What the searched moves prove, then what the bounds add to it. */
         int move_lo = best > alpha ? best : -BIG;
         int move_hi = best < beta ? best : BIG;
-        int slo = lo > move_lo ? lo : move_lo;
-        int shi = hi < move_hi ? hi : move_hi;
-        uint64_t stored_rel = moves_rel;
-        if (lo > move_lo && lo > static_lo) stored_rel |= lo_rel;
-        if (hi < move_hi && hi < static_hi) stored_rel |= hi_rel;
-        zones_of(c, stored_rel, zone);
+        /* What the searched moves prove, plus the static bounds, which rest on no rank.
+           The node's other bounds (sure tricks, other entries) are left out: each adds
+           its ranks to the zones, making the entry less general for the bound the moves
+           proved, and they are worked out again wherever the entry could be used
+           (bridge 40 deals: value 2.55 M -> 2.45 M trick nodes, cards 5.36 M -> 5.10 M). */
+        int slo = move_lo > static_lo ? move_lo : static_lo;
+        int shi = move_hi < static_hi ? move_hi : static_hi;
+        zones_of(c, moves_rel, zone);
         table_store(c->tt, &key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
     }
     return best;
