@@ -40,6 +40,7 @@ typedef struct {
     int16_t lo, hi;
     uint8_t zone[MAXBLOCKS];
     uint8_t best; /* lead hint: block << 4 | place from the top; 255 if none */
+    uint8_t pinned; /* the sum of the zones: how many cards' owners the entry pins */
 } Entry;
 
 /* The header (a 32-bit check of each way's exact key, each way's tricks left, and the
@@ -183,14 +184,18 @@ static uint64_t tag_hits(const uint32_t *tags, int first, int n, uint32_t tag) {
 #define TAG_SIMD 0
 #endif
 
-/* Tighten lo/hi with every matching entry; lo_zone and hi_zone become the zones of the
-   entries that gave the final bounds. Return the lead hint of a matching entry, or 255. */
+/* Tighten lo/hi with the matching entries; lo_zone and hi_zone become the zones of the
+   entries that gave the final bounds. When entries decide the window on their own, the
+   one with the fewest pinned cards on the first level that has one is used: the node's
+   answer then rests on fewer ranks, and so do the entries stored above it (bridge 40
+   deals: value 2.45 M -> 2.36 M trick nodes, cards 5.10 M -> 4.82 M; the first deciding
+   entry was used before). Return the lead hint of a matching entry, or 255. */
 static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int beta, int *lo,
                        int *hi, uint8_t lo_zone[MAXBLOCKS], uint8_t hi_zone[MAXBLOCKS]) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
-    int hint = 255;
-    for (int level = 0; level < t->npicks; level++) {
+    int hint = 255, decided = BIG; /* pinned cards of the deciding entry kept */
+    for (int level = 0; level < t->npicks && decided == BIG; level++) {
     int first;
     const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
     if (bk->gen != t->gen) continue;
@@ -205,6 +210,21 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
 #endif
         const Entry *e = &bk->way[i];
         if (!entry_matches(e, k) || !same_exact(e, k)) continue;
+        if (e->best != 255) hint = e->best;
+        if (e->lo >= beta || e->hi <= alpha) {
+            if (e->pinned < decided) {
+                decided = e->pinned;
+                if (e->lo >= beta) {
+                    *lo = e->lo;
+                    memcpy(lo_zone, e->zone, MAXBLOCKS);
+                } else {
+                    *hi = e->hi;
+                    memcpy(hi_zone, e->zone, MAXBLOCKS);
+                }
+            }
+            continue;
+        }
+        if (decided < BIG) continue;
         if (e->lo > *lo) {
             *lo = e->lo;
             memcpy(lo_zone, e->zone, MAXBLOCKS);
@@ -213,8 +233,7 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
             *hi = e->hi;
             memcpy(hi_zone, e->zone, MAXBLOCKS);
         }
-        if (e->best != 255) hint = e->best;
-        if (*lo >= beta || *hi <= alpha || *lo == *hi) return hint; /* enough to cut */
+        if (*lo == *hi) return hint; /* exact (inside a wider window) */
     }
 #if TAG_SIMD
     }
@@ -291,6 +310,9 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     bk->depth[victim_way] = (uint8_t)depth;
     memcpy(victim->exact, k->exact, sizeof victim->exact);
     memcpy(victim->zone, zone, sizeof victim->zone);
+    int pinned = 0;
+    for (int b = 0; b < MAXBLOCKS; b++) pinned += zone[b];
+    victim->pinned = (uint8_t)pinned;
     union {
         uint32_t m32[MAXBLOCKS];
         uint64_t m64[MAXBLOCKS / 2];
