@@ -246,9 +246,17 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
                         int lo, int hi, int best, int depth) {
     uint64_t eh = exact_hash(k);
     uint32_t tag = tag_of(eh);
+    /* The level: how many top owners of every block the entry fixes. Below its zone a
+       block's owners are fixed too when they are all one seat's (the lengths place those
+       cards in every position the entry matches), and a block fixed to its bottom does
+       not limit the level. */
     int first, level = 0, least = MAXBLOCKLEN;
     for (int b = 0; b < nblocks; b++) {
-        if (k->len[b] && zone[b] < least) least = zone[b];
+        int n = k->len[b], z = zone[b];
+        if (z >= n) continue;
+        uint32_t below = k->seq[b] >> (2 * z);
+        if (below == ((below & 3) * 0x55555555u & zone_mask(n - z))) continue;
+        if (z < least) least = z;
     }
     while (level + 1 < t->npicks && t->tops[level + 1] <= least) level++;
     Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
