@@ -50,6 +50,7 @@ typedef struct {
    (see bucket_of); a stale generation empties the whole bucket at once. */
 typedef struct {
     uint32_t gen;
+    uint32_t top;        /* ways at and above this one are empty (in this generation) */
     uint32_t tag[WAYS];  /* 0: empty way */
     uint8_t depth[WAYS]; /* tricks left: deeper entries are kept first */
     Entry way[WAYS];
@@ -184,6 +185,14 @@ static uint64_t tag_hits(const uint32_t *tags, int first, int n, uint32_t tag) {
 #define TAG_SIMD 0
 #endif
 
+/* Return the end of the ways from `first` worth reading. The ways are filled from the
+   bottom, so a whole bucket is read only as far as it is used (rounded up to a whole
+   vector of tags; the empty tags read match nothing): most buckets hold a few entries.
+   A slice (card points) is read whole. */
+static int used_end(const Table *t, const Bucket *bk, int first) {
+    return t->ways < WAYS ? first + t->ways : (int)(bk->top + 15) & ~15;
+}
+
 /* Tighten lo/hi with the matching entries; lo_zone and hi_zone become the zones of the
    entries that gave the final bounds. When entries decide the window on their own, the
    one with the fewest pinned cards on the first level that has one is used: the node's
@@ -199,13 +208,14 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
     int first;
     const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
     if (bk->gen != t->gen) continue;
+    int end = used_end(t, bk, first);
 #if TAG_SIMD
-    for (int base = first; base < first + t->ways; base += 64) {
-    int chunk = first + t->ways - base < 64 ? first + t->ways - base : 64;
+    for (int base = first; base < end; base += 64) {
+    int chunk = end - base < 64 ? end - base : 64;
     for (uint64_t hits = tag_hits(bk->tag, base, chunk, tag); hits; hits &= hits - 1) {
         int i = base + __builtin_ctzll(hits);
 #else
-    for (int i = first; i < first + t->ways; i++) {
+    for (int i = first; i < end; i++) {
         if (bk->tag[i] != tag) continue;
 #endif
         const Entry *e = &bk->way[i];
@@ -263,11 +273,12 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     if (bk->gen != t->gen) {
         memset(bk->tag, 0, sizeof bk->tag);
         bk->gen = t->gen;
+        bk->top = 0;
     }
-    int victim_way = -1;
+    int victim_way = -1, end = used_end(t, bk, first);
 #if TAG_SIMD
-    for (int base = first; base < first + t->ways; base += 64) {
-        int chunk = first + t->ways - base < 64 ? first + t->ways - base : 64;
+    for (int base = first; base < end; base += 64) {
+        int chunk = end - base < 64 ? end - base : 64;
         for (uint64_t hits = tag_hits(bk->tag, base, chunk, tag); hits; hits &= hits - 1) {
             Entry *e = &bk->way[base + __builtin_ctzll(hits)];
             if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
@@ -314,6 +325,7 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
 #endif
     assert(victim_way >= 0);
     Entry *victim = &bk->way[victim_way];
+    if ((uint32_t)victim_way >= bk->top) bk->top = (uint32_t)victim_way + 1;
     bk->tag[victim_way] = tag;
     bk->depth[victim_way] = (uint8_t)depth;
     memcpy(victim->exact, k->exact, sizeof victim->exact);
