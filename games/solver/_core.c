@@ -572,15 +572,15 @@ static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
             int worth = popcount64(held & c->block_mask[b] & c->pointed);
             if (worth > zone[b]) zone[b] = (uint8_t)worth;
         }
-        /* A zone reaching the bottom of the block need not pin the lowest cards when one
-           seat holds them all: the lengths in the key already put them there. */
+        /* The zone need not pin the lowest cards of the block when one seat holds them
+           all, from the bottom up into the zone: the lengths in the key already put them
+           there (and the cards below the zone with them). */
         uint64_t bm = held & c->block_mask[b];
-        if (zone[b] && zone[b] == popcount64(bm)) {
-            int owner = c->owner[lowest(bm)];
-            while (bm && ((c->hand[owner] >> lowest(bm)) & 1)) {
-                bm &= bm - 1;
-                zone[b]--;
-            }
+        if (zone[b]) {
+            int n = popcount64(bm), owner = c->owner[lowest(bm)];
+            uint64_t others = bm & ~c->hand[owner];
+            int run = others ? popcount64(bm & ((1ULL << lowest(others)) - 1)) : n;
+            if (n - run < zone[b]) zone[b] = (uint8_t)(n - run);
         }
     }
 }
