@@ -1447,11 +1447,7 @@ static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
 
 static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, uint64_t hi_rel,
                          uint64_t *rel, int *value) {
-    if (lo == hi) {
-        *rel |= lo_rel | hi_rel;
-        *value = lo;
-        return 1;
-    }
+    /* Outside the window one bound decides alone, and only its ranks count. */
     if (lo >= beta) {
         *rel |= lo_rel;
         *value = lo;
@@ -1460,6 +1456,11 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
     if (hi <= alpha) {
         *rel |= hi_rel;
         *value = hi;
+        return 1;
+    }
+    if (lo == hi) {
+        *rel |= lo_rel | hi_rel;
+        *value = lo;
         return 1;
     }
     return 0;
