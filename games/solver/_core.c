@@ -709,6 +709,34 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
     return single ? suits : 1;
 }
 
+/* An upper bound on quick_tricks (trick objectives), cheaper than cashable: cashable counts
+   in a block only the cards of the seat holding its top card (its cards above every other
+   seat's, or all of them when no other seat holds more cards of the block), fewer when
+   ruffs threaten; and the leader's count and one partner's add up at most. */
+static int quick_cap(const Ctx *c, int leader) {
+    uint64_t held = all_held(c);
+    int side = on_team(c, leader), cap = 0;
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t m = held & c->block_mask[b];
+        if (!m) continue;
+        int o = c->owner[highest(m)];
+        if (on_team(c, o) != side) continue;
+        uint64_t own = c->hand[o] & m, rest = m & ~own;
+        int len = popcount64(own);
+        if (!rest) {
+            cap += len;
+            continue;
+        }
+        int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            int l = s == o ? 0 : popcount64(c->hand[s] & m);
+            if (l > maxlen) maxlen = l;
+        }
+        cap += k >= maxlen ? len : k;
+    }
+    return cap;
+}
+
 /* Quick tricks for the side on lead: what the leader can cash, or, for trick objectives,
    what a partner can cash after the leader crosses to it in a suit where the partner holds
    the top card (and no opponent can ruff that card), whichever is more. */
@@ -1374,17 +1402,30 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int leader_ours = on_team(c, seat);
             uint64_t qrel = 0, lrel = 0;
-            int q = quick_tricks(c, seat, &qp, &qrel);
             int lost = losing_leads(c, seat, &lrel);
             if (leader_ours) {
-                raise_to(q, qrel, &ours, &ours_rel);
                 raise_to(lost, lrel, &theirs, &theirs_rel);
             } else {
-                raise_to(q, qrel, &theirs, &theirs_rel);
                 raise_to(lost, lrel, &ours, &ours_rel);
             }
             raise_to(ours, ours_rel, &lo, &lo_rel);
             lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
+            /* The quick tricks cost more than all the other bounds together: count them only
+               when as many as quick_cap could decide the window (make the leader's side's
+               bound reach beta, or the other bound). Otherwise they could only tighten the
+               bounds stored in the table, and the decision is the same either way. */
+            int cap = quick_cap(c, seat);
+            if (leader_ours ? cap >= (beta < hi ? beta : hi)
+                            : cap >= left - (alpha > lo ? alpha : lo)) {
+                int q = quick_tricks(c, seat, &qp, &qrel);
+                if (leader_ours) {
+                    raise_to(q, qrel, &ours, &ours_rel);
+                } else {
+                    raise_to(q, qrel, &theirs, &theirs_rel);
+                }
+                raise_to(ours, ours_rel, &lo, &lo_rel);
+                lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
+            }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         depth = popcount64(c->hand[seat]);
