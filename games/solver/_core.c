@@ -315,6 +315,7 @@ typedef struct {
     int lead_block;        /* -1: no suit to follow (empty trick, Beyond joker lead) */
     int win;               /* index of the card winning so far (kept up to date by play) */
     int after_joker;       /* Beyond: the previous trick was led with a joker */
+    uint64_t cards;        /* the cards on the trick, as a mask (kept up to date by play) */
 } Trick;
 
 typedef struct {
@@ -806,9 +807,7 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
 }
 
 static uint64_t trick_cards(const Trick *t) {
-    uint64_t m = 0;
-    for (int i = 0; i < t->n; i++) m |= 1ULL << t->card[i];
-    return m;
+    return t->cards;
 }
 
 /* The strongest card `s` can put on the trick (strength() order, 0: none can win): its best
@@ -836,8 +835,7 @@ static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, in
     /* The cards the winning card is compared with: those on the trick and the best card
        of every other seat still to play (a partner's too: which seat wins decides who
        leads next). */
-    uint64_t seen = 0;
-    for (int i = 0; i < t->n; i++) seen |= 1ULL << t->card[i];
+    uint64_t seen = trick_cards(t);
     int s = seat;
     for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
         int card = -1;
@@ -978,6 +976,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     }
     nt.seat[nt.n] = seat;
     nt.card[nt.n] = card;
+    nt.cards |= bit;
     if (nt.n == 0) {
         nt.win = 0;
     } else if (beats(c, &nt, card, nt.card[nt.win])) {
@@ -1799,6 +1798,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "inconsistent hands or trick");
         return NULL;
     }
+    for (int i = 0; i < ntrick; i++) t.cards |= 1ULL << t.card[i];
     if (ntrick) t.win = winning_index(&c, &t);
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
