@@ -719,6 +719,27 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
     return single ? suits : 1;
 }
 
+/* The tricks seat `o`, holding the top card of a block whose held cards are `m`, cashes
+   there when no opponent can ruff (as cashable counts them): its cards above every other
+   seat's, or all of them when no other seat holds more cards of the block. Add to `rel`
+   (unless NULL) the lowest card whose rank that count rests on. */
+static int cash_block(const Ctx *c, int o, uint64_t m, uint64_t *rel) {
+    uint64_t own = c->hand[o] & m, rest = m & ~own;
+    int len = popcount64(own);
+    if (!rest) return len;
+    int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        int l = s == o ? 0 : popcount64(c->hand[s] & m);
+        if (l > maxlen) maxlen = l;
+    }
+    if (k >= maxlen) {
+        if (rel) *rel |= 1ULL << nth_lowest(own, len - maxlen);
+        return len;
+    }
+    if (rel) *rel |= 1ULL << nth_lowest(own, len - k);
+    return k;
+}
+
 /* An upper bound on quick_tricks (trick objectives), cheaper than cashable: cashable counts
    in a block only the cards of the seat holding its top card (its cards above every other
    seat's, or all of them when no other seat holds more cards of the block), fewer when
@@ -730,19 +751,7 @@ static int quick_cap(const Ctx *c, int leader) {
         uint64_t m = held & c->block_mask[b];
         if (!m) continue;
         int o = c->owner[highest(m)];
-        if (on_team(c, o) != side) continue;
-        uint64_t own = c->hand[o] & m, rest = m & ~own;
-        int len = popcount64(own);
-        if (!rest) {
-            cap += len;
-            continue;
-        }
-        int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = 0;
-        for (int s = 0; s < MAXSEATS; s++) {
-            int l = s == o ? 0 : popcount64(c->hand[s] & m);
-            if (l > maxlen) maxlen = l;
-        }
-        cap += k >= maxlen ? len : k;
+        if (on_team(c, o) == side) cap += cash_block(c, o, m, NULL);
     }
     return cap;
 }
@@ -926,22 +935,16 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
             c->hand[s] &= ~(1ULL << lowest(h & trumps));
         }
     }
-    if (cash) {
-        /* At most the taker's cards of the blocks it holds the top card of: cashable
-           counts no others. */
-        uint64_t held = all_held(c);
-        int cap = 0;
-        for (int b = 0; b < c->nblocks; b++) {
-            uint64_t m = held & c->block_mask[b];
-            if (m && ((c->hand[taker] >> highest(m)) & 1)) cap += popcount64(c->hand[taker] & m);
-        }
-        if (cap < need - 1) cash = 0;
-    }
     int later = 0;
     uint64_t lrel = 0;
     if (cash) {
-        int pts;
-        later = cashable(c, taker, &pts, &lrel, NULL);
+        /* No opponent holds trumps: the taker cashes what cashable would count, block by
+           block without ruffs (no jokers here either). */
+        uint64_t held = all_held(c);
+        for (int b = 0; b < c->nblocks; b++) {
+            uint64_t m = held & c->block_mask[b];
+            if (m && ((c->hand[taker] >> highest(m)) & 1)) later += cash_block(c, taker, m, &lrel);
+        }
     }
     if (tb >= 0 && later < need - 1 && most >= need - 1) {
         for (int s2 = 0; s2 < MAXSEATS; s2++) {
