@@ -751,7 +751,14 @@ static int quick_cap(const Ctx *c, int leader) {
         uint64_t m = held & c->block_mask[b];
         if (!m) continue;
         int o = c->owner[highest(m)];
-        if (on_team(c, o) == side) cap += cash_block(c, o, m, NULL);
+        if (on_team(c, o) != side) continue;
+        /* cash_block's count or more: the seat's cards above every other seat's, or all
+           of them unless they are fewer than a third of the others' (some other seat then
+           holds more). */
+        uint64_t own = c->hand[o] & m, rest = m & ~own;
+        int len = popcount64(own);
+        int k = rest ? popcount64(own & ~((2ULL << highest(rest)) - 1)) : len;
+        cap += 3 * k < popcount64(rest) ? k : len;
     }
     return cap;
 }
