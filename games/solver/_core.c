@@ -473,14 +473,15 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
         for (int s = 0; s < MAXSEATS; s++) k->exact[s] = c->hand[s];
         return;
     }
-    /* Lengths: 4 bits per seat and block. */
+    /* Lengths: 4 bits per seat and block, 16 bits per block, four blocks per word. */
     k->exact[0] = k->exact[1] = k->exact[2] = k->exact[3] = 0;
     for (int b = 0; b < c->nblocks; b++) {
-        for (int s = 0; s < MAXSEATS; s++) {
-            int slot = b * MAXSEATS + s;
-            uint64_t n = (uint64_t)popcount64(c->hand[s] & c->block_mask[b]);
-            k->exact[slot / 16] |= n << (4 * (slot % 16));
-        }
+        uint64_t bm = c->block_mask[b];
+        uint64_t n = (uint64_t)popcount64(c->hand[0] & bm) |
+                     (uint64_t)popcount64(c->hand[1] & bm) << 4 |
+                     (uint64_t)popcount64(c->hand[2] & bm) << 8 |
+                     (uint64_t)popcount64(c->hand[3] & bm) << 12;
+        k->exact[b / 4] |= n << (16 * (b % 4));
     }
     /* For card points, which point-carrying cards are left too: the ranks are then
        relative among cards of equal worth (checked at setup: in every block the pointless
