@@ -1347,7 +1347,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
 #else
     Key key;
 #endif
-    uint8_t zone[MAXBLOCKS] = {0};
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
@@ -1510,7 +1509,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
        positions differ only in cards whose ranks did not matter). below[b] is that
        limit (64: all of the block); for card points only cards worth the same count. */
     int below[MAXBLOCKS], below_pts[MAXBLOCKS];
-    for (int k = 0; k < MAXBLOCKS; k++) below[k] = -1;
+    memset(below, 0xff, sizeof below); /* all -1 */
     for (int i = first >= 0 ? -1 : 0;; i++) {
         int card, named = -1;
         if (i < 0) {
@@ -1574,6 +1573,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         uint64_t stored_rel = moves_rel;
         if (lo > move_lo && lo > static_lo) stored_rel |= lo_rel;
         if (hi < move_hi && hi < static_hi) stored_rel |= hi_rel;
+        uint8_t zone[MAXBLOCKS];
         zones_of(c, stored_rel, zone);
         table_store(c->tt, &key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
     }
