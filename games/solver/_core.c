@@ -947,9 +947,10 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
     uint64_t lrel = 0;
     if (cash) {
         /* No opponent holds trumps: the taker cashes what cashable would count, block by
-           block without ruffs (no jokers here either). */
+           block without ruffs (no jokers here either). Counting stops once it is enough:
+           the blocks not counted then pin no ranks. */
         uint64_t held = all_held(c);
-        for (int b = 0; b < c->nblocks; b++) {
+        for (int b = 0; b < c->nblocks && later < need - 1; b++) {
             uint64_t m = held & c->block_mask[b];
             if (m && ((c->hand[taker] >> highest(m)) & 1)) later += cash_block(c, taker, m, &lrel);
         }
