@@ -766,8 +766,10 @@ static int quick_cap(const Ctx *c, int leader) {
 
 /* Quick tricks for the side on lead: what the leader can cash, or, for trick objectives,
    what a partner can cash after the leader crosses to it in a suit where the partner holds
-   the top card (and no opponent can ruff that card), whichever is more. */
-static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
+   the top card (and no opponent can ruff that card), whichever is more. Partners are not
+   tried once the count reaches `need` (it decides the window: their cards' ranks need not
+   count). */
+static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_t *rel) {
     uint64_t best_rel = 0;
     int own_k[MAXBLOCKS] = {0};
     int best = cashable(c, leader, points, &best_rel, own_k);
@@ -778,6 +780,7 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
         int tb = c->trump_block;
         uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
         for (int p = 0; p < MAXSEATS; p++) {
+            if (best >= need) break;
             if (p == leader || !c->hand[p] || !on_team(c, p)  != !on_team(c, leader)) continue;
             uint64_t entry = 0;
             for (int b = 0; b < c->nblocks && !entry; b++) {
@@ -1392,7 +1395,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int qp;
             uint64_t qrel = 0;
-            quick_tricks(c, seat, &qp, &qrel);
+            quick_tricks(c, seat, BIG, &qp, &qrel);
             if (on_team(c, seat)) {
                 raise_to(qp, qrel, &lo, &lo_rel);
             } else {
@@ -1435,10 +1438,9 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                when as many as quick_cap could decide the window (make the leader's side's
                bound reach beta, or the other bound). Otherwise they could only tighten the
                bounds stored in the table, and the decision is the same either way. */
-            int cap = quick_cap(c, seat);
-            if (leader_ours ? cap >= (beta < hi ? beta : hi)
-                            : cap >= left - (alpha > lo ? alpha : lo)) {
-                int q = quick_tricks(c, seat, &qp, &qrel);
+            int need = leader_ours ? (beta < hi ? beta : hi) : left - (alpha > lo ? alpha : lo);
+            if (quick_cap(c, seat) >= need) {
+                int q = quick_tricks(c, seat, need, &qp, &qrel);
                 if (leader_ours) {
                     raise_to(q, qrel, &ours, &ours_rel);
                 } else {
