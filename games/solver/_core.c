@@ -12,6 +12,7 @@
 #include <Python.h>
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -157,6 +158,21 @@ static int entry_matches(const Entry *e, const Key *k) {
             ((k->seq64[2] & e->mask[2]) ^ e->own[2])) == 0;
 }
 
+#if defined(__AVX2__)
+/* entry_matches with the key's owners in one vector (`seq`: the three words, then 0): an
+   entry's owners and the first word of its mask load as one vector, its mask words as
+   another, and the fourth lane is left out of the test. */
+_Static_assert(offsetof(Entry, mask) == offsetof(Entry, own) + 3 * sizeof(uint64_t) &&
+                   offsetof(Entry, mask) + 4 * sizeof(uint64_t) <= sizeof(Entry),
+               "entry_matches_v loads four words from own and from mask");
+static int entry_matches_v(const Entry *e, __m256i seq) {
+    __m256i own = _mm256_loadu_si256((const __m256i *)e->own);
+    __m256i mask = _mm256_loadu_si256((const __m256i *)e->mask);
+    __m256i diff = _mm256_xor_si256(_mm256_and_si256(seq, mask), own);
+    return _mm256_testz_si256(diff, _mm256_set_epi64x(0, -1, -1, -1));
+}
+#endif
+
 #if defined(__AVX512BW__) || defined(__AVX2__)
 #define TAG_SIMD 1
 /* Return a bit for each of the `n` tags (a multiple of 16) from `first` that equals `tag`:
@@ -199,6 +215,10 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
     uint64_t eh = exact_hash(k);
     uint16_t tag = tag_of(eh);
     int hint = 255;
+#if defined(__AVX2__)
+    __m256i seq = _mm256_set_epi64x(0, (long long)k->seq64[2], (long long)k->seq64[1],
+                                    (long long)k->seq64[0]);
+#endif
     for (int level = 0; level < t->npicks; level++) {
     int first;
     const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
@@ -213,7 +233,11 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
         if (bk->tag[i] != tag) continue;
 #endif
         const Entry *e = &bk->way[i];
+#if defined(__AVX2__)
+        if (!entry_matches_v(e, seq) || !same_exact(e, k)) continue;
+#else
         if (!entry_matches(e, k) || !same_exact(e, k)) continue;
+#endif
         if (e->lo > *lo) {
             *lo = e->lo;
             memcpy(lo_zone, e->zone, MAXBLOCKS);
