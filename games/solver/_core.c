@@ -366,6 +366,8 @@ typedef struct {
     uint64_t rblock_mask[MAXBLOCKS]; /* the block masks bit-reversed (make_key) */
     int points[64];
     int trump_block, joker_mode, joker_block;
+    /* strength() of each card by the block led, plus one (0: no block to follow) */
+    uint16_t strength_by_lead[MAXBLOCKS + 1][64];
     int nactive;
     int order[MAXSEATS];
     int next[MAXSEATS];
@@ -412,11 +414,16 @@ static uint64_t legal_mask(const Ctx *c, const Trick *t, int seat) {
 }
 
 /* Rank a card for "who is winning": 0 never wins, else higher wins. */
-static int strength(const Ctx *c, int card, int lead_block) {
+static int strength_of(const Ctx *c, int card, int lead_block) {
     int b = c->block_of[card];
     if (b == c->trump_block) return 200 + card;
     if (b == lead_block) return 100 + card;
     return 0;
+}
+
+/* strength_of, looked up (see the setup of strength_by_lead). */
+static int strength(const Ctx *c, int card, int lead_block) {
+    return c->strength_by_lead[lead_block + 1][card];
 }
 
 /* Return the index in the trick of the card winning so far (the trick must not be empty). */
@@ -1805,6 +1812,11 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     c.trump_block = trump_block;
     c.joker_mode = joker_mode;
     c.joker_block = joker_block;
+    for (int lead = -1; lead < c.nblocks; lead++) {
+        for (int i = 0; i < c.ncards; i++) {
+            c.strength_by_lead[lead + 1][i] = (uint16_t)strength_of(&c, i, lead);
+        }
+    }
     c.kind = kind;
     c.team_mask = team_mask;
     c.relative_keys = 1;
