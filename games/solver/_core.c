@@ -373,6 +373,7 @@ typedef struct {
     int next[MAXSEATS];
     /* the objective */
     int kind, team_mask;
+    uint8_t side_of[MAXSEATS]; /* team_mask bit by seat (on_team) */
     int relative_keys;
     uint64_t pointed; /* cards worth card points */
     /* the position */
@@ -387,7 +388,7 @@ typedef struct {
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 static int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
-static int on_team(const Ctx *c, int seat) { return (c->team_mask >> seat) & 1; }
+static int on_team(const Ctx *c, int seat) { return c->side_of[seat]; }
 
 static uint64_t all_held(const Ctx *c) {
     return c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
@@ -1819,6 +1820,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     }
     c.kind = kind;
     c.team_mask = team_mask;
+    for (int s = 0; s < MAXSEATS; s++) c.side_of[s] = (uint8_t)((team_mask >> s) & 1);
     c.relative_keys = 1;
     for (int i = 0; i < c.ncards; i++) {
         if (c.points[i]) c.pointed |= 1ULL << i;
