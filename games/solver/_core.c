@@ -378,6 +378,7 @@ typedef struct {
     uint64_t pointed; /* cards worth card points */
     /* the position */
     uint64_t hand[MAXSEATS];
+    uint64_t held; /* the union of the hands (kept up to date by play, see all_held) */
     int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
@@ -390,8 +391,9 @@ static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 static int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
 static int on_team(const Ctx *c, int seat) { return c->side_of[seat]; }
 
+/* The cards still held (mid_trick_sure changes the hands for a while without it). */
 static uint64_t all_held(const Ctx *c) {
-    return c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
+    return c->held;
 }
 
 static uint64_t jokers_of(const Ctx *c, uint64_t hand) {
@@ -984,7 +986,7 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
         /* No opponent holds trumps: the taker cashes what cashable would count, block by
            block without ruffs (no jokers here either). Counting stops once it is enough:
            the blocks not counted then pin no ranks. */
-        uint64_t held = all_held(c);
+        uint64_t held = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
         for (int b = 0; b < c->nblocks && later < need - 1; b++) {
             uint64_t m = held & c->block_mask[b];
             if (m && ((c->hand[taker] >> highest(m)) & 1)) later += cash_block(c, taker, m, &lrel);
@@ -1042,6 +1044,7 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
     }
     nt.n++;
     c->hand[seat] ^= bit;
+    c->held ^= bit;
     c->held_points -= c->points[card];
     int value;
     if (nt.n < c->nactive) {
@@ -1070,6 +1073,7 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
         }
     }
     c->hand[seat] ^= bit;
+    c->held ^= bit;
     c->held_points += c->points[card];
     return value;
 }
@@ -1828,6 +1832,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
+    c.held = c.hand[0] | c.hand[1] | c.hand[2] | c.hand[3];
     c.held_points = points_of(&c, all_held(&c));
     for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
         uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
