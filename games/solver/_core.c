@@ -642,13 +642,10 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
     *points = 0;
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
-    int drawn = 0, order[MAXBLOCKS], nb = 0;
-    if (tb >= 0) order[nb++] = tb;
-    for (int b = 0; b < c->nblocks; b++) {
-        if (b != tb) order[nb++] = b;
-    }
-    for (int i = 0; i < nb; i++) {
-        int b = order[i];
+    int drawn = 0;
+    for (int i = tb >= 0 ? -1 : 0; i < c->nblocks; i++) {
+        int b = i < 0 ? tb : i; /* the trump block, then the others */
+        if (i == tb) continue;
         uint64_t bm = c->block_mask[b];
         if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
         uint64_t own = mine & bm;
