@@ -549,15 +549,23 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
 #endif
 }
 
+/* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
+static int nth_lowest(uint64_t m, int i) {
+#if defined(__BMI2__)
+    return lowest(_pdep_u64(1ULL << i, m));
+#else
+    while (i-- > 0) m &= m - 1;
+    return lowest(m);
+#endif
+}
+
 /* Return the top `r` held cards of block b. */
 static uint64_t top_held(const Ctx *c, int b, int r) {
-    uint64_t m = all_held(c) & c->block_mask[b], out = 0;
-    while (m && r-- > 0) {
-        int h = highest(m);
-        out |= 1ULL << h;
-        m ^= 1ULL << h;
-    }
-    return out;
+    uint64_t m = all_held(c) & c->block_mask[b];
+    int n = popcount64(m);
+    if (r >= n) return m;
+    if (r <= 0) return 0;
+    return m & ~((1ULL << nth_lowest(m, n - r)) - 1); /* from the (n - r)-th lowest up */
 }
 
 /* Return the zone of each block: how many top cards reach down to the lowest card in `rel`. */
@@ -617,16 +625,6 @@ static int cheapest_points(const Ctx *c, uint64_t m, int k) {
     int sum = 0;
     for (int i = 0; i < k && i < n; i++) sum += pts[i];
     return sum;
-}
-
-/* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
-static int nth_lowest(uint64_t m, int i) {
-#if defined(__BMI2__)
-    return lowest(_pdep_u64(1ULL << i, m));
-#else
-    while (i-- > 0) m &= m - 1;
-    return lowest(m);
-#endif
 }
 
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
