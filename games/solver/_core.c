@@ -547,7 +547,7 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     uint64_t rheld = reverse64(held);
     uint64_t rlow = reverse64(c->hand[1] | c->hand[3]), rhigh = reverse64(c->hand[2] | c->hand[3]);
 #endif
-    for (int b = 0; b < MAXBLOCKS; b++) { /* the unused blocks' masks are empty */
+    for (int b = 0; b < c->nblocks; b++) { /* the unused blocks stay 0 (memset above) */
         uint64_t rm = rheld & c->rblock_mask[b];
         k->seq[b] = _pdep_u32((uint32_t)_pext_u64(rlow, rm), 0x55555555u) |
                     _pdep_u32((uint32_t)_pext_u64(rhigh, rm), 0xaaaaaaaau);
