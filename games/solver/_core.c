@@ -184,10 +184,10 @@ static uint64_t tag_hits(const uint16_t *tags, int first, int n, uint16_t tag) {
 #if defined(__AVX512BW__)
     __m512i want = _mm512_set1_epi16((short)tag);
     for (int i = 0; i < n; i += 32) {
-        /* A slice of 16 ways loads only its own tags (the others read as 0: no match). */
+        /* A slice of 16 ways loads and compares only its own tags. */
         __mmask32 lanes = n - i >= 32 ? 0xffffffffu : 0xffffu;
         __m512i got = _mm512_maskz_loadu_epi16(lanes, (const void *)(tags + i));
-        m |= (uint64_t)_mm512_cmpeq_epi16_mask(got, want) << i;
+        m |= (uint64_t)_mm512_mask_cmpeq_epi16_mask(lanes, got, want) << i;
     }
 #else
     __m256i want = _mm256_set1_epi16((short)tag);
