@@ -1396,11 +1396,7 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     c->nodes++;
-#if defined(__BMI2__)
-    Key key = {0}; /* zeroed only because the compiler cannot see that it is set before use */
-#else
-    Key key;
-#endif
+    Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
@@ -1503,6 +1499,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         depth = popcount64(c->hand[seat]);
         make_key(c, seat, t->after_joker, &key);
+        stored_key = &key;
         uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
         int tlo = lo, thi = hi;
         int code = table_probe(c->tt, &key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
@@ -1617,7 +1614,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     }
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins);
     *rel |= moves_rel;
-    if (t->n == 0) {
+    if (stored_key) {
         /* What the searched moves prove, then what the bounds add to it. */
         int move_lo = best > alpha ? best : -BIG;
         int move_hi = best < beta ? best : BIG;
@@ -1628,7 +1625,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (hi < move_hi && hi < static_hi) stored_rel |= hi_rel;
         uint8_t zone[MAXBLOCKS];
         zones_of(c, stored_rel, zone);
-        table_store(c->tt, &key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
+        table_store(c->tt, stored_key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
     }
     return best;
 }
