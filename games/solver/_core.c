@@ -12,6 +12,7 @@
 #include <Python.h>
 
 #include <assert.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,7 +44,7 @@ typedef struct {
     uint8_t pinned; /* the sum of the zones: how many cards' owners the entry pins */
 } Entry;
 
-/* The header (a 32-bit check of each way's exact key, each way's tricks left, and the
+/* The header (a 16-bit check of each way's exact key, each way's tricks left, and the
    generation the bucket was last written in) is read before any entry, so a probe or a
    store reads only the entries that can match. A bucket holds many ways because, for trick
    objectives, all entries with the same lengths and top-card owners meet in one bucket
@@ -51,7 +52,9 @@ typedef struct {
 typedef struct {
     uint32_t gen;
     uint32_t top;        /* ways at and above this one are empty (in this generation) */
-    uint32_t tag[WAYS];  /* 0: empty way */
+    /* 0: empty way. 16 bits are plenty to skip nearly every other entry (a false match
+       only costs the full compare) and halve what a probe scans. */
+    uint16_t tag[WAYS];
     uint8_t depth[WAYS]; /* tricks left: deeper entries are kept first */
     Entry way[WAYS];
 } Bucket;
@@ -123,8 +126,8 @@ static uint64_t exact_hash(const Key *k) {
     return mix(h ^ k->exact[0]);
 }
 
-static uint32_t tag_of(uint64_t exact_h) {
-    return (uint32_t)(exact_h >> 32) | 1u; /* never 0, the tag of an empty way */
+static uint16_t tag_of(uint64_t exact_h) {
+    return (uint16_t)(exact_h >> 48) | 1u; /* never 0, the tag of an empty way */
 }
 
 /* Return the bucket of a key and set *first to the first of the t->ways ways it uses. */
@@ -157,26 +160,48 @@ static int entry_matches(const Entry *e, const Key *k) {
             ((k->seq64[2] & e->mask[2]) ^ e->own[2])) == 0;
 }
 
-#if defined(__AVX512F__) || defined(__AVX2__)
+#if defined(__AVX2__)
+/* entry_matches with the key's owners in one vector (`seq`: the three words, then 0): an
+   entry's owners and the first word of its mask load as one vector, its mask words as
+   another, and the fourth lane is left out of the test. */
+_Static_assert(offsetof(Entry, mask) == offsetof(Entry, own) + 3 * sizeof(uint64_t) &&
+                   offsetof(Entry, mask) + 4 * sizeof(uint64_t) <= sizeof(Entry),
+               "entry_matches_v loads four words from own and from mask");
+static int entry_matches_v(const Entry *e, __m256i seq) {
+    __m256i own = _mm256_loadu_si256((const __m256i *)e->own);
+    __m256i mask = _mm256_loadu_si256((const __m256i *)e->mask);
+    __m256i diff = _mm256_xor_si256(_mm256_and_si256(seq, mask), own);
+    return _mm256_testz_si256(diff, _mm256_set_epi64x(0, -1, -1, -1));
+}
+#endif
+
+#if defined(__AVX512BW__) || defined(__AVX2__)
 #define TAG_SIMD 1
 /* Return a bit for each of the `n` tags (a multiple of 16) from `first` that equals `tag`:
-   16 or 8 tags per compare instruction. Without these instructions the probe compares one
-   tag at a time. */
-static uint64_t tag_hits(const uint32_t *tags, int first, int n, uint32_t tag) {
+   32 tags per compare instruction with AVX-512, 16 with AVX2. Without these instructions
+   the probe compares one tag at a time. */
+static uint64_t tag_hits(const uint16_t *tags, int first, int n, uint16_t tag) {
     uint64_t m = 0;
     tags += first;
-#if defined(__AVX512F__)
-    __m512i want = _mm512_set1_epi32((int)tag);
-    for (int i = 0; i < n; i += 16) {
-        __m512i got = _mm512_loadu_si512((const void *)(tags + i));
-        m |= (uint64_t)_mm512_cmpeq_epi32_mask(got, want) << i;
+#if defined(__AVX512BW__)
+    __m512i want = _mm512_set1_epi16((short)tag);
+    for (int i = 0; i < n; i += 32) {
+        /* A slice of 16 ways loads and compares only its own tags. */
+        __mmask32 lanes = n - i >= 32 ? 0xffffffffu : 0xffffu;
+        __m512i got = _mm512_maskz_loadu_epi16(lanes, (const void *)(tags + i));
+        m |= (uint64_t)_mm512_mask_cmpeq_epi16_mask(lanes, got, want) << i;
     }
 #else
-    __m256i want = _mm256_set1_epi32((int)tag);
-    for (int i = 0; i < n; i += 8) {
-        __m256i got = _mm256_loadu_si256((const __m256i *)(tags + i));
-        __m256i eq = _mm256_cmpeq_epi32(got, want);
-        m |= (uint64_t)(uint32_t)_mm256_movemask_ps(_mm256_castsi256_ps(eq)) << i;
+    __m256i want = _mm256_set1_epi16((short)tag);
+    for (int i = 0; i < n; i += 32) {
+        /* Two compares of 16 tags packed to bytes; the packing interleaves the 128-bit
+           halves, which the permute puts back in order. */
+        const __m256i *at = (const __m256i *)(tags + i);
+        __m256i a = _mm256_cmpeq_epi16(_mm256_loadu_si256(at), want);
+        __m256i b = n - i >= 32 ? _mm256_cmpeq_epi16(_mm256_loadu_si256(at + 1), want)
+                                : _mm256_setzero_si256();
+        __m256i ab = _mm256_permute4x64_epi64(_mm256_packs_epi16(a, b), 0xd8);
+        m |= (uint64_t)(uint32_t)_mm256_movemask_epi8(ab) << i;
     }
 #endif
     return m;
@@ -202,8 +227,12 @@ static int used_end(const Table *t, const Bucket *bk, int first) {
 static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int beta, int *lo,
                        int *hi, uint8_t lo_zone[MAXBLOCKS], uint8_t hi_zone[MAXBLOCKS]) {
     uint64_t eh = exact_hash(k);
-    uint32_t tag = tag_of(eh);
+    uint16_t tag = tag_of(eh);
     int hint = 255, decided = BIG; /* pinned cards of the deciding entry kept */
+#if defined(__AVX2__)
+    __m256i seq = _mm256_set_epi64x(0, (long long)k->seq64[2], (long long)k->seq64[1],
+                                    (long long)k->seq64[0]);
+#endif
     for (int level = 0; level < t->npicks && decided == BIG; level++) {
     int first;
     const Bucket *bk = bucket_of(t, k, eh, t->picks[level], &first);
@@ -219,7 +248,11 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
         if (bk->tag[i] != tag) continue;
 #endif
         const Entry *e = &bk->way[i];
+#if defined(__AVX2__)
+        if (!entry_matches_v(e, seq) || !same_exact(e, k)) continue;
+#else
         if (!entry_matches(e, k) || !same_exact(e, k)) continue;
+#endif
         if (e->best != 255) hint = e->best;
         if (e->lo >= beta || e->hi <= alpha) {
             if (e->pinned < decided) {
@@ -255,7 +288,7 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
 static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[MAXBLOCKS],
                         int lo, int hi, int best, int depth) {
     uint64_t eh = exact_hash(k);
-    uint32_t tag = tag_of(eh);
+    uint16_t tag = tag_of(eh);
     /* The level: how many top owners of every block the entry fixes. Below its zone a
        block's owners are fixed too when they are all one seat's (the lengths place those
        cards in every position the entry matches), and a block fixed to its bottom does
@@ -357,6 +390,7 @@ typedef struct {
     int lead_block;        /* -1: no suit to follow (empty trick, Beyond joker lead) */
     int win;               /* index of the card winning so far (kept up to date by play) */
     int after_joker;       /* Beyond: the previous trick was led with a joker */
+    uint64_t cards;        /* the cards on the trick, as a mask (kept up to date by play) */
 } Trick;
 
 typedef struct {
@@ -374,15 +408,19 @@ typedef struct {
     uint64_t rblock_mask[MAXBLOCKS]; /* the block masks bit-reversed (make_key) */
     int points[64];
     int trump_block, joker_mode, joker_block;
+    /* strength() of each card by the block led, plus one (0: no block to follow) */
+    uint16_t strength_by_lead[MAXBLOCKS + 1][64];
     int nactive;
     int order[MAXSEATS];
     int next[MAXSEATS];
     /* the objective */
     int kind, team_mask;
+    uint8_t side_of[MAXSEATS]; /* team_mask bit by seat (on_team) */
     int relative_keys;
     uint64_t pointed; /* cards worth card points */
     /* the position */
     uint64_t hand[MAXSEATS];
+    uint64_t held; /* the union of the hands (kept up to date by play, see all_held) */
     int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
@@ -393,10 +431,11 @@ typedef struct {
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 static int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
-static int on_team(const Ctx *c, int seat) { return (c->team_mask >> seat) & 1; }
+static int on_team(const Ctx *c, int seat) { return c->side_of[seat]; }
 
+/* The cards still held (mid_trick_sure changes the hands for a while without it). */
 static uint64_t all_held(const Ctx *c) {
-    return c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
+    return c->held;
 }
 
 static uint64_t jokers_of(const Ctx *c, uint64_t hand) {
@@ -420,11 +459,16 @@ static uint64_t legal_mask(const Ctx *c, const Trick *t, int seat) {
 }
 
 /* Rank a card for "who is winning": 0 never wins, else higher wins. */
-static int strength(const Ctx *c, int card, int lead_block) {
+static int strength_of(const Ctx *c, int card, int lead_block) {
     int b = c->block_of[card];
     if (b == c->trump_block) return 200 + card;
     if (b == lead_block) return 100 + card;
     return 0;
+}
+
+/* strength_of, looked up (see the setup of strength_by_lead). */
+static int strength(const Ctx *c, int card, int lead_block) {
+    return c->strength_by_lead[lead_block + 1][card];
 }
 
 /* Return the index in the trick of the card winning so far (the trick must not be empty). */
@@ -505,14 +549,15 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
         for (int s = 0; s < MAXSEATS; s++) k->exact[s] = c->hand[s];
         return;
     }
-    /* Lengths: 4 bits per seat and block. */
+    /* Lengths: 4 bits per seat and block, 16 bits per block, four blocks per word. */
     k->exact[0] = k->exact[1] = k->exact[2] = k->exact[3] = 0;
     for (int b = 0; b < c->nblocks; b++) {
-        for (int s = 0; s < MAXSEATS; s++) {
-            int slot = b * MAXSEATS + s;
-            uint64_t n = (uint64_t)popcount64(c->hand[s] & c->block_mask[b]);
-            k->exact[slot / 16] |= n << (4 * (slot % 16));
-        }
+        uint64_t bm = c->block_mask[b];
+        uint64_t n = (uint64_t)popcount64(c->hand[0] & bm) |
+                     (uint64_t)popcount64(c->hand[1] & bm) << 4 |
+                     (uint64_t)popcount64(c->hand[2] & bm) << 8 |
+                     (uint64_t)popcount64(c->hand[3] & bm) << 12;
+        k->exact[b / 4] |= n << (16 * (b % 4));
     }
     /* For card points, which point-carrying cards are left too: the ranks are then
        relative among cards of equal worth (checked at setup: in every block the pointless
@@ -523,9 +568,28 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
 #if defined(__BMI2__)
     /* With the card order reversed, extracting a block's held cards lists them from the
        top; the owners' two bits come from the seats with bit 0 and with bit 1 set. */
+#if defined(__AVX2__)
+    /* The three reversals at once: bytes reversed in each word by a shuffle, then the bits
+       of each byte by a table of reversed nibbles. */
+    const __m256i bswap = _mm256_setr_epi8(7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8,
+                                           7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8);
+    const __m256i rev = _mm256_setr_epi8(0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15,
+                                         0, 8, 4, 12, 2, 10, 6, 14, 1, 9, 5, 13, 3, 11, 7, 15);
+    const __m256i nib = _mm256_set1_epi8(0x0f);
+    __m256i v = _mm256_set_epi64x(0, (long long)(c->hand[2] | c->hand[3]),
+                                  (long long)(c->hand[1] | c->hand[3]), (long long)held);
+    v = _mm256_shuffle_epi8(v, bswap);
+    __m256i lo = _mm256_shuffle_epi8(rev, _mm256_and_si256(v, nib));
+    __m256i hi = _mm256_shuffle_epi8(rev, _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+    v = _mm256_or_si256(_mm256_slli_epi16(lo, 4), hi);
+    uint64_t rheld = (uint64_t)_mm256_extract_epi64(v, 0);
+    uint64_t rlow = (uint64_t)_mm256_extract_epi64(v, 1);
+    uint64_t rhigh = (uint64_t)_mm256_extract_epi64(v, 2);
+#else
     uint64_t rheld = reverse64(held);
     uint64_t rlow = reverse64(c->hand[1] | c->hand[3]), rhigh = reverse64(c->hand[2] | c->hand[3]);
-    for (int b = 0; b < MAXBLOCKS; b++) { /* the unused blocks' masks are empty */
+#endif
+    for (int b = 0; b < c->nblocks; b++) { /* the unused blocks stay 0 (memset above) */
         uint64_t rm = rheld & c->rblock_mask[b];
         k->seq[b] = _pdep_u32((uint32_t)_pext_u64(rlow, rm), 0x55555555u) |
                     _pdep_u32((uint32_t)_pext_u64(rhigh, rm), 0xaaaaaaaau);
@@ -546,15 +610,23 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
 #endif
 }
 
+/* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
+static int nth_lowest(uint64_t m, int i) {
+#if defined(__BMI2__)
+    return lowest(_pdep_u64(1ULL << i, m));
+#else
+    while (i-- > 0) m &= m - 1;
+    return lowest(m);
+#endif
+}
+
 /* Return the top `r` held cards of block b. */
 static uint64_t top_held(const Ctx *c, int b, int r) {
-    uint64_t m = all_held(c) & c->block_mask[b], out = 0;
-    while (m && r-- > 0) {
-        int h = highest(m);
-        out |= 1ULL << h;
-        m ^= 1ULL << h;
-    }
-    return out;
+    uint64_t m = all_held(c) & c->block_mask[b];
+    int n = popcount64(m);
+    if (r >= n) return m;
+    if (r <= 0) return 0;
+    return m & ~((1ULL << nth_lowest(m, n - r)) - 1); /* from the (n - r)-th lowest up */
 }
 
 /* Return the zone of each block: how many top cards reach down to the lowest card in `rel`. */
@@ -616,16 +688,6 @@ static int cheapest_points(const Ctx *c, uint64_t m, int k) {
     return sum;
 }
 
-/* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
-static int nth_lowest(uint64_t m, int i) {
-#if defined(__BMI2__)
-    return lowest(_pdep_u64(1ULL << i, m));
-#else
-    while (i-- > 0) m &= m - 1;
-    return lowest(m);
-#endif
-}
-
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
@@ -639,13 +701,10 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
     *points = 0;
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
-    int drawn = 0, order[MAXBLOCKS], nb = 0;
-    if (tb >= 0) order[nb++] = tb;
-    for (int b = 0; b < c->nblocks; b++) {
-        if (b != tb) order[nb++] = b;
-    }
-    for (int i = 0; i < nb; i++) {
-        int b = order[i];
+    int drawn = 0;
+    for (int i = tb >= 0 ? -1 : 0; i < c->nblocks; i++) {
+        int b = i < 0 ? tb : i; /* the trump block, then the others */
+        if (i == tb) continue;
         uint64_t bm = c->block_mask[b];
         if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
         uint64_t own = mine & bm;
@@ -806,10 +865,56 @@ static int lost_lead_points(const Ctx *c, int leader, uint64_t *rel) {
     return least;
 }
 
+/* The tricks seat `o`, holding the top card of a block whose held cards are `m`, cashes
+   there when no opponent can ruff (as cashable counts them): its cards above every other
+   seat's, or all of them when no other seat holds more cards of the block. Add to `rel`
+   (unless NULL) the lowest card whose rank that count rests on. */
+static int cash_block(const Ctx *c, int o, uint64_t m, uint64_t *rel) {
+    uint64_t own = c->hand[o] & m, rest = m & ~own;
+    int len = popcount64(own);
+    if (!rest) return len;
+    int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        int l = s == o ? 0 : popcount64(c->hand[s] & m);
+        if (l > maxlen) maxlen = l;
+    }
+    if (k >= maxlen) {
+        if (rel) *rel |= 1ULL << nth_lowest(own, len - maxlen);
+        return len;
+    }
+    if (rel) *rel |= 1ULL << nth_lowest(own, len - k);
+    return k;
+}
+
+/* An upper bound on quick_tricks (trick objectives), cheaper than cashable: cashable counts
+   in a block only the cards of the seat holding its top card (its cards above every other
+   seat's, or all of them when no other seat holds more cards of the block), fewer when
+   ruffs threaten; and the leader's count and one partner's add up at most. */
+static int quick_cap(const Ctx *c, int leader) {
+    uint64_t held = all_held(c);
+    int side = on_team(c, leader), cap = 0;
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t m = held & c->block_mask[b];
+        if (!m) continue;
+        int o = c->owner[highest(m)];
+        if (on_team(c, o) != side) continue;
+        /* cash_block's count or more: the seat's cards above every other seat's, or all
+           of them unless they are fewer than a third of the others' (some other seat then
+           holds more). */
+        uint64_t own = c->hand[o] & m, rest = m & ~own;
+        int len = popcount64(own);
+        int k = rest ? popcount64(own & ~((2ULL << highest(rest)) - 1)) : len;
+        cap += 3 * k < popcount64(rest) ? k : len;
+    }
+    return cap;
+}
+
 /* Quick tricks for the side on lead: what the leader can cash, or, for trick objectives,
    what a partner can cash after the leader crosses to it in a suit where the partner holds
-   the top card (and no opponent can ruff that card), whichever is more. */
-static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
+   the top card (and no opponent can ruff that card), whichever is more. Partners are not
+   tried once the count reaches `need` (it decides the window: their cards' ranks need not
+   count). */
+static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_t *rel) {
     uint64_t best_rel = 0;
     int own_k[MAXBLOCKS] = {0};
     int best = cashable(c, leader, points, &best_rel, own_k);
@@ -820,6 +925,7 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
         int tb = c->trump_block;
         uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
         for (int p = 0; p < MAXSEATS; p++) {
+            if (best >= need) break;
             if (p == leader || !c->hand[p] || !on_team(c, p)  != !on_team(c, leader)) continue;
             uint64_t entry = 0;
             for (int b = 0; b < c->nblocks && !entry; b++) {
@@ -875,9 +981,7 @@ static int quick_tricks(const Ctx *c, int leader, int *points, uint64_t *rel) {
 }
 
 static uint64_t trick_cards(const Trick *t) {
-    uint64_t m = 0;
-    for (int i = 0; i < t->n; i++) m |= 1ULL << t->card[i];
-    return m;
+    return t->cards;
 }
 
 /* The strongest card `s` can put on the trick (strength() order, 0: none can win): its best
@@ -905,8 +1009,7 @@ static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, in
     /* The cards the winning card is compared with: those on the trick and the best card
        of every other seat still to play (a partner's too: which seat wins decides who
        leads next). */
-    uint64_t seen = 0;
-    for (int i = 0; i < t->n; i++) seen |= 1ULL << t->card[i];
+    uint64_t seen = trick_cards(t);
     int s = seat;
     for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
         int card = -1;
@@ -988,22 +1091,17 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
             c->hand[s] &= ~(1ULL << lowest(h & trumps));
         }
     }
-    if (cash) {
-        /* At most the taker's cards of the blocks it holds the top card of: cashable
-           counts no others. */
-        uint64_t held = all_held(c);
-        int cap = 0;
-        for (int b = 0; b < c->nblocks; b++) {
-            uint64_t m = held & c->block_mask[b];
-            if (m && ((c->hand[taker] >> highest(m)) & 1)) cap += popcount64(c->hand[taker] & m);
-        }
-        if (cap < need - 1) cash = 0;
-    }
     int later = 0;
     uint64_t lrel = 0;
     if (cash) {
-        int pts;
-        later = cashable(c, taker, &pts, &lrel, NULL);
+        /* No opponent holds trumps: the taker cashes what cashable would count, block by
+           block without ruffs (no jokers here either). Counting stops once it is enough:
+           the blocks not counted then pin no ranks. */
+        uint64_t held = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
+        for (int b = 0; b < c->nblocks && later < need - 1; b++) {
+            uint64_t m = held & c->block_mask[b];
+            if (m && ((c->hand[taker] >> highest(m)) & 1)) later += cash_block(c, taker, m, &lrel);
+        }
     }
     if (tb >= 0 && later < need - 1 && most >= need - 1) {
         for (int s2 = 0; s2 < MAXSEATS; s2++) {
@@ -1029,9 +1127,11 @@ static int trick_gain(const Ctx *c, const Trick *t, int winner) {
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
 
 /* Return the value after `seat` plays `card` (fail-soft in the window alpha..beta); add to
-   `rel` the cards whose rank the answer depended on. */
-static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha, int beta,
-                uint64_t *rel) {
+   `rel` the cards whose rank the answer depended on. Inlined into search: a call per node
+   cost more than the copies. */
+static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, int seat, int card,
+                                                      int named, int alpha, int beta,
+                                                      uint64_t *rel) {
     uint64_t bit = 1ULL << card;
     assert(c->hand[seat] & bit);
     Trick nt = *t;
@@ -1047,6 +1147,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     }
     nt.seat[nt.n] = seat;
     nt.card[nt.n] = card;
+    nt.cards |= bit;
     if (nt.n == 0) {
         nt.win = 0;
     } else if (beats(c, &nt, card, nt.card[nt.win])) {
@@ -1054,6 +1155,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
     }
     nt.n++;
     c->hand[seat] ^= bit;
+    c->held ^= bit;
     c->held_points -= c->points[card];
     int value;
     if (nt.n < c->nactive) {
@@ -1082,6 +1184,7 @@ static int play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha
         }
     }
     c->hand[seat] ^= bit;
+    c->held ^= bit;
     c->held_points += c->points[card];
     return value;
 }
@@ -1468,12 +1571,7 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     c->nodes++;
-#if defined(__BMI2__)
-    Key key = {0}; /* zeroed only because the compiler cannot see that it is set before use */
-#else
-    Key key;
-#endif
-    uint8_t zone[MAXBLOCKS] = {0};
+    Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
@@ -1518,7 +1616,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int qp;
             uint64_t qrel = 0;
-            quick_tricks(c, seat, &qp, &qrel);
+            quick_tricks(c, seat, BIG, &qp, &qrel);
             if (on_team(c, seat)) {
                 raise_to(qp, qrel, &lo, &lo_rel);
             } else {
@@ -1558,21 +1656,34 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int leader_ours = on_team(c, seat);
             uint64_t qrel = 0, lrel = 0;
-            int q = quick_tricks(c, seat, &qp, &qrel);
             int lost = losing_leads(c, seat, &lrel);
             if (leader_ours) {
-                raise_to(q, qrel, &ours, &ours_rel);
                 raise_to(lost, lrel, &theirs, &theirs_rel);
             } else {
-                raise_to(q, qrel, &theirs, &theirs_rel);
                 raise_to(lost, lrel, &ours, &ours_rel);
             }
             raise_to(ours, ours_rel, &lo, &lo_rel);
             lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
+            /* The quick tricks cost more than all the other bounds together: count them only
+               when as many as quick_cap could decide the window (make the leader's side's
+               bound reach beta, or the other bound). Otherwise they could only tighten the
+               bounds stored in the table, and the decision is the same either way. */
+            int need = leader_ours ? (beta < hi ? beta : hi) : left - (alpha > lo ? alpha : lo);
+            if (quick_cap(c, seat) >= need) {
+                int q = quick_tricks(c, seat, need, &qp, &qrel);
+                if (leader_ours) {
+                    raise_to(q, qrel, &ours, &ours_rel);
+                } else {
+                    raise_to(q, qrel, &theirs, &theirs_rel);
+                }
+                raise_to(ours, ours_rel, &lo, &lo_rel);
+                lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
+            }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         depth = popcount64(c->hand[seat]);
         make_key(c, seat, t->after_joker, &key);
+        stored_key = &key;
         uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
         int tlo = lo, thi = hi;
         int code = table_probe(c->tt, &key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
@@ -1633,7 +1744,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
        positions differ only in cards whose ranks did not matter). below[b] is that
        limit (64: all of the block); for card points only cards worth the same count. */
     int below[MAXBLOCKS], below_pts[MAXBLOCKS];
-    for (int k = 0; k < MAXBLOCKS; k++) below[k] = -1;
+    memset(below, 0xff, sizeof below); /* all -1 */
     for (int i = first >= 0 ? -1 : 0;; i++) {
         int card, named = -1;
         if (i < 0) {
@@ -1702,7 +1813,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     }
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins) | dom_rel;
     *rel |= moves_rel;
-    if (t->n == 0) {
+    if (stored_key) {
         int move_lo = best > alpha ? best : -BIG;
         int move_hi = best < beta ? best : BIG;
         /* What the searched moves prove, plus the static bounds, which rest on no rank.
@@ -1712,8 +1823,9 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
            (bridge 40 deals: value 2.55 M -> 2.45 M trick nodes, cards 5.36 M -> 5.10 M). */
         int slo = move_lo > static_lo ? move_lo : static_lo;
         int shi = move_hi < static_hi ? move_hi : static_hi;
+        uint8_t zone[MAXBLOCKS];
         zones_of(c, moves_rel, zone);
-        table_store(c->tt, &key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
+        table_store(c->tt, stored_key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
     }
     return best;
 }
@@ -1919,8 +2031,14 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     c.trump_block = trump_block;
     c.joker_mode = joker_mode;
     c.joker_block = joker_block;
+    for (int lead = -1; lead < c.nblocks; lead++) {
+        for (int i = 0; i < c.ncards; i++) {
+            c.strength_by_lead[lead + 1][i] = (uint16_t)strength_of(&c, i, lead);
+        }
+    }
     c.kind = kind;
     c.team_mask = team_mask;
+    for (int s = 0; s < MAXSEATS; s++) c.side_of[s] = (uint8_t)((team_mask >> s) & 1);
     c.relative_keys = 1;
     for (int i = 0; i < c.ncards; i++) {
         if (c.points[i]) c.pointed |= 1ULL << i;
@@ -1928,6 +2046,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
+    c.held = c.hand[0] | c.hand[1] | c.hand[2] | c.hand[3];
     c.held_points = points_of(&c, all_held(&c));
     for (int b = 0; b < c.nblocks && kind == KIND_POINTS; b++) {
         uint64_t zero = c.block_mask[b] & ~c.pointed, worth = c.block_mask[b] & c.pointed;
@@ -1961,6 +2080,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         PyErr_SetString(PyExc_ValueError, "inconsistent hands or trick");
         return NULL;
     }
+    for (int i = 0; i < ntrick; i++) t.cards |= 1ULL << t.card[i];
     if (ntrick) t.win = winning_index(&c, &t);
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
