@@ -308,8 +308,9 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
         bk->gen = t->gen;
         bk->top = 0;
     }
-    int victim_way = -1, end = used_end(t, bk, first);
+    int victim_way = -1;
 #if TAG_SIMD
+    int end = used_end(t, bk, first);
     for (int base = first; base < end; base += 64) {
         int chunk = end - base < 64 ? end - base : 64;
         for (uint64_t hits = tag_hits(bk->tag, base, chunk, tag); hits; hits &= hits - 1) {
