@@ -1549,6 +1549,17 @@ static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
     }
 }
 
+/* Credit `k` sure tricks (resting on the cards `krel`) to our side's count or to theirs,
+   keeping each side's best count with its cards. */
+static void credit(int our_side, int k, uint64_t krel, int *ours, uint64_t *ours_rel,
+                   int *theirs, uint64_t *theirs_rel) {
+    if (our_side) {
+        raise_to(k, krel, ours, ours_rel);
+    } else {
+        raise_to(k, krel, theirs, theirs_rel);
+    }
+}
+
 static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, uint64_t hi_rel,
                          uint64_t *rel, int *value) {
     /* Outside the window one bound decides alone, and only its ranks count. */
@@ -1645,11 +1656,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 if (!c->hand[s]) continue;
                 uint64_t trel = 0;
                 int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], &trel);
-                if (on_team(c, s)) {
-                    raise_to(k, trel, &ours, &ours_rel);
-                } else {
-                    raise_to(k, trel, &theirs, &theirs_rel);
-                }
+                credit(on_team(c, s), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
             raise_to(ours, ours_rel, &lo, &lo_rel);
             lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
@@ -1658,11 +1665,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             int leader_ours = on_team(c, seat);
             uint64_t qrel = 0, lrel = 0;
             int lost = losing_leads(c, seat, &lrel);
-            if (leader_ours) {
-                raise_to(lost, lrel, &theirs, &theirs_rel);
-            } else {
-                raise_to(lost, lrel, &ours, &ours_rel);
-            }
+            credit(!leader_ours, lost, lrel, &ours, &ours_rel, &theirs, &theirs_rel);
             raise_to(ours, ours_rel, &lo, &lo_rel);
             lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
             /* The quick tricks cost more than all the other bounds together: count them only
@@ -1672,11 +1675,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             int need = leader_ours ? (beta < hi ? beta : hi) : left - (alpha > lo ? alpha : lo);
             if (quick_cap(c, seat) >= need) {
                 int q = quick_tricks(c, seat, need, &qp, &qrel);
-                if (leader_ours) {
-                    raise_to(q, qrel, &ours, &ours_rel);
-                } else {
-                    raise_to(q, qrel, &theirs, &theirs_rel);
-                }
+                credit(leader_ours, q, qrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 raise_to(ours, ours_rel, &lo, &lo_rel);
                 lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
             }
