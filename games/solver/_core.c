@@ -285,6 +285,20 @@ static int table_probe(const Table *t, const Key *k, int nblocks, int alpha, int
     return hint;
 }
 
+/* When `e` is the entry of this key with these zones, tighten its bounds and hint and
+   return 1 (the store is done); else return 0. */
+static int tighten(Entry *e, const Key *k, const uint8_t zone[MAXBLOCKS], int lo, int hi,
+                   int best) {
+    if (memcmp(e->zone, zone, sizeof e->zone) != 0 || !entry_matches(e, k) ||
+        !same_exact(e, k)) {
+        return 0;
+    }
+    if (lo > e->lo) e->lo = (int16_t)lo;
+    if (hi < e->hi) e->hi = (int16_t)hi;
+    if (best != 255) e->best = (uint8_t)best;
+    return 1;
+}
+
 static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[MAXBLOCKS],
                         int lo, int hi, int best, int depth) {
     uint64_t eh = exact_hash(k);
@@ -314,14 +328,7 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     for (int base = first; base < end; base += 64) {
         int chunk = end - base < 64 ? end - base : 64;
         for (uint64_t hits = tag_hits(bk->tag, base, chunk, tag); hits; hits &= hits - 1) {
-            Entry *e = &bk->way[base + __builtin_ctzll(hits)];
-            if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
-                same_exact(e, k)) {
-                if (lo > e->lo) e->lo = (int16_t)lo;
-                if (hi < e->hi) e->hi = (int16_t)hi;
-                if (best != 255) e->best = (uint8_t)best;
-                return;
-            }
+            if (tighten(&bk->way[base + __builtin_ctzll(hits)], k, zone, lo, hi, best)) return;
         }
     }
     /* An empty way first, else the first way with the fewest tricks left. */
@@ -338,16 +345,7 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     }
 #else
     for (int i = first; i < first + t->ways; i++) {
-        if (bk->tag[i] == tag) {
-            Entry *e = &bk->way[i];
-            if (memcmp(e->zone, zone, sizeof e->zone) == 0 && entry_matches(e, k) &&
-                same_exact(e, k)) {
-                if (lo > e->lo) e->lo = (int16_t)lo;
-                if (hi < e->hi) e->hi = (int16_t)hi;
-                if (best != 255) e->best = (uint8_t)best;
-                return;
-            }
-        }
+        if (bk->tag[i] == tag && tighten(&bk->way[i], k, zone, lo, hi, best)) return;
         /* An empty way first, else the way with the fewest tricks left. */
         if (victim_way < 0) {
             victim_way = i;
