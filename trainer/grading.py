@@ -132,6 +132,14 @@ def grade(
     verdicts = []
     for r in rows:
         gap = max(0.0, (best - r["value"]) if up else (r["value"] - best))
+        summary = describe(unit, r["value"], gap, kind == "bid", up)
+        if r["accepted"] and gap > 0:
+            # Sampled quizzes may accept answers the worlds cannot tell from the best.
+            summary = (
+                f"Accepted: worth {_number(r['value'])} ({unit}), level with the best "
+                f"({_number(best)}) within the sampling error."
+            )
+            gap = 0.0
         verdicts.append(
             ChoiceVerdict(
                 answer=r["answer"],
@@ -140,7 +148,7 @@ def grade(
                 accepted=r["accepted"],
                 chosen=r["answer"] == answer,
                 gap=gap,
-                summary=describe(unit, r["value"], gap, kind == "bid", up),
+                summary=summary,
                 refutation=r["refutation"],
                 line=r["line"],
             )

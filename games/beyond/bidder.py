@@ -10,9 +10,11 @@ In order, the first rule that gives a legal call wins:
    player, four cards or more), else ask with 13 NT over partner's 13-level suit, else go
    down to an honest bid.
 5. Our own information-level bid stands against us (raised): go down to an honest bid.
-6. Nobody has bid, or the opponents stand at the information level: show our best suit if we
+6. Nobody has bid, or the opponents stand at the information level: when the bidder's
+   partner has already passed it, pass and catch them in their unrealistic contract (the
+   text: the opponents of course pass when they can); otherwise show our best suit if we
    have not yet (to open, a five-card suit or 1.5 estimated tricks; against an opponent, a
-   five-card suit or 3); otherwise pass and leave them in their unrealistic contract.
+   five-card suit or 3), else pass and leave them in it.
 7. The opponents stand at the genuine level: underbid honestly (at most one trick below the
    estimate, never under 4, so a weak hand does not compete); else, with a suit shown by
    partner and 3 cards of it, demand it once if their contract is 5 or higher; else pass.
@@ -140,9 +142,20 @@ def choose_call(auction: Auction, hand: Sequence[Card]) -> Call:
     return _against_opponents(auction, seat, hand, bid)
 
 
+def left_stuck(auction: Auction) -> bool:
+    """Return whether the standing bid's maker's partner has passed it since it was made."""
+    standing = auction.standing
+    if standing is None:
+        return False
+    last = max(i for i, (_, call) in enumerate(auction.calls) if call.bid is not None)
+    return any(
+        s == partner(standing[0]) and call == PASS for s, call in auction.calls[last + 1 :]
+    )
+
+
 def _against_opponents(auction: Auction, seat: str, hand: Sequence[Card], bid: Bid) -> Call:
     if bid.level in INFORMATION:
-        if _shown_suits(auction, seat):
+        if _shown_suits(auction, seat) or left_stuck(auction):
             return PASS
         best = best_strain(hand, "CDHS")
         if suit_length(hand, best) >= 5 or estimate_tricks(hand, best) >= STRONG_TO_COMPETE:

@@ -62,6 +62,19 @@ def raise_extra(raised: int, settings: BeyondSettings | None = None) -> int:
     return points.reraise_extra + (0 if replaces else points.raise_extra)
 
 
+def contract_points(
+    contract: AuctionResult, pair: str, settings: BeyondSettings | None = None
+) -> int:
+    """Return what ``pair`` (NS or EW) scores in ``contract`` when both partners hit."""
+    settings = settings or DEFAULT_SETTINGS
+    if pair == contract.trump_pair:
+        base = settings.points.trump_side
+        base += settings.points.no_trump_extra if contract.trump is None else 0
+    else:
+        base = settings.points.other_side
+    return base + raise_extra(contract.raised, settings)
+
+
 def score_contract(
     contract: AuctionResult,
     targets: Mapping[str, int],
@@ -74,17 +87,10 @@ def score_contract(
     if set(targets) != set(SEATS):
         raise DealError(f"targets given for {sorted(targets)}: need N, E, S and W")
     hits = {seat: is_hit(targets[seat], taken[seat], settings) for seat in SEATS}
-    pair_points: dict[str, int] = {}
-    for pair in PAIRS:
-        if not all(hits[seat] for seat in pair):
-            pair_points[pair] = 0
-            continue
-        if pair == contract.trump_pair:
-            base = settings.points.trump_side
-            base += settings.points.no_trump_extra if contract.trump is None else 0
-        else:
-            base = settings.points.other_side
-        pair_points[pair] = base + raise_extra(contract.raised, settings)
+    pair_points = {
+        pair: contract_points(contract, pair, settings) if all(hits[s] for s in pair) else 0
+        for pair in PAIRS
+    }
     parts = []
     for pair in PAIRS:
         detail = ", ".join(f"{s} {taken[s]}/{targets[s]}" for s in pair)

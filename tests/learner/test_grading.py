@@ -76,3 +76,17 @@ def test_values_are_written_without_stray_decimals():
 def test_a_unit_without_a_sentence_states_both_values():
     assert describe("convention", 0, 1, True) == "Worth 0 (convention) against 1 for the best."
     assert describe("convention", 1, 0, True) == "Best: worth 1 (convention)."
+
+
+def test_a_sampled_answer_level_with_the_best_is_right_with_no_loss():
+    cands = [
+        {"answer": "12H", "value": 3.8, "accepted": True},
+        {"answer": "13NT", "value": 3.2, "accepted": True},
+        {"answer": "pass", "value": -6.4, "accepted": False},
+    ]
+    result = grade(cands, "points", "13NT", "bid")
+    assert result.correct and result.loss == 0
+    assert result.chosen.summary == (
+        "Accepted: worth 3.2 (points), level with the best (3.8) within the sampling error."
+    )
+    assert grade(cands, "points", "pass", "bid").loss == pytest.approx(10.2)

@@ -51,6 +51,18 @@ def test_a_weak_hand_leaves_the_opponents_in_their_information_bid() -> None:
     assert choose_call(Auction("W", None, ["12H"]), WEAK) == PASS
 
 
+def test_opponents_catch_a_thirteen_level_bid_its_partner_passed() -> None:
+    # N shows spades with 13S and S passes, leaving N stuck: W passes even with a suit to
+    # show, and the auction ends with N in 13 spades (the text's example).
+    auction = Auction("W", None, ["13S", "pass", "pass"])
+    assert auction.to_move == "W"
+    assert choose_call(Auction("W", None, ["13S", "pass"]), STRONG_SPADES) != PASS
+    assert choose_call(auction, STRONG_SPADES) == PASS
+    auction.call(PASS)
+    result = auction.result()
+    assert result is not None and str(result.bid) == "13S" and result.declarer == "N"
+
+
 def test_raise_a_sacrifice_when_holding_their_trumps() -> None:
     # E-W bid a genuine 5 spades; N-S pushed below it to 4 hearts; E holds hearts.
     hearts = BEYOND_DECK.parse_hand("HA HK HQ H9 H7 S2 S3 D4 D5 D6 C2 C3 C4")

@@ -26,6 +26,7 @@ from games.quizzes.common.lines import (
     trump_of,
 )
 from games.quizzes.common.margins import (
+    group_split,
     best_answers,
     clearly_ahead,
     exact_split,
@@ -124,6 +125,48 @@ def test_clearly_ahead_needs_the_minimum_gap_too() -> None:
 
 
 # ------------------------------------------------------------------ lines
+
+
+def _worlds(**columns: Sequence[float]) -> list[dict[str, float]]:
+    n = len(next(iter(columns.values())))
+    return [{a: v[i] for a, v in columns.items()} for i in range(n)]
+
+
+def test_group_split_accepts_answers_level_with_the_best_and_rejects_the_clear_loser() -> None:
+    noise = [0, 2, -2, 1, -1, 3, -3, 0, 1, -1] * 3
+    per_world = _worlds(
+        a=[10 + x for x in noise],
+        b=[10 + x + (1 if i % 2 else -1) for i, x in enumerate(noise)],
+        p=[x - 10 for x in noise],
+    )
+    split = group_split(per_world)
+    assert split is not None and split.clear
+    assert split.accepted == ["a", "b"] and split.rejected == ["p"]
+    assert split.margin == pytest.approx(20, abs=0.1)
+    assert split.means["p"] == pytest.approx(-10 + statistics.mean(noise))
+
+
+def test_group_split_is_none_when_nothing_is_clearly_worse() -> None:
+    per_world = _worlds(a=[1, 0, 1, 0, 1, 0], b=[0, 1, 0, 1, 0, 1])
+    assert group_split(per_world) is None
+
+
+def test_group_split_is_not_clear_when_an_accepted_answer_is_level_with_a_rejected_one() -> None:
+    # b is level with the best (a) and with the clear loser (c): no clean split exists.
+    c = [0.0, 2.0] * 20
+    a = [x + 3 for x in c]
+    b = [x + 1.5 + (8 if i % 4 < 2 else -8) for i, x in enumerate(c)]
+    split = group_split(_worlds(a=a, b=b, c=c))
+    assert split is not None and not split.clear
+    assert split.accepted == ["a", "b"] and split.rejected == ["c"]
+    assert split.margin == pytest.approx(1.5)
+    gap, error = paired_gap(b, c)
+    assert (split.margin, split.error) == (gap, error)
+
+
+def test_group_split_refuses_fewer_than_two_worlds() -> None:
+    with pytest.raises(ValueError, match="at least two worlds"):
+        group_split([{"a": 1.0, "b": 0.0}])
 
 
 def test_mover_goes_round_the_active_seats_only() -> None:
