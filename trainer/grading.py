@@ -74,7 +74,7 @@ def describe(unit: str, value: float, gap: float, is_bid: bool, up: bool = True)
             return f"Best: {verb} succeeds {rate:.0%} of the time."
         return f"{verb.capitalize()} fails {1 - rate:.0%} of the time ({_rate(gap):.0%} worse)."
     if unit not in KNOWN_UNITS:
-        # A unit we have no sentence for (e.g. a convention score): state the two values.
+        # A unit we have no sentence for: state the two values.
         best = value + gap if up else value - gap
         if gap <= 0:
             return f"Best: worth {_number(value)} ({unit})."

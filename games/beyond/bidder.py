@@ -148,9 +148,7 @@ def left_stuck(auction: Auction) -> bool:
     if standing is None:
         return False
     last = max(i for i, (_, call) in enumerate(auction.calls) if call.bid is not None)
-    return any(
-        s == partner(standing[0]) and call == PASS for s, call in auction.calls[last + 1 :]
-    )
+    return any(s == partner(standing[0]) and call == PASS for s, call in auction.calls[last + 1 :])
 
 
 def _against_opponents(auction: Auction, seat: str, hand: Sequence[Card], bid: Bid) -> Call:

@@ -74,8 +74,8 @@ def test_values_are_written_without_stray_decimals():
 
 
 def test_a_unit_without_a_sentence_states_both_values():
-    assert describe("convention", 0, 1, True) == "Worth 0 (convention) against 1 for the best."
-    assert describe("convention", 1, 0, True) == "Best: worth 1 (convention)."
+    assert describe("match points", 0, 1, True) == "Worth 0 (match points) against 1 for the best."
+    assert describe("match points", 1, 0, True) == "Best: worth 1 (match points)."
 
 
 def test_a_sampled_answer_level_with_the_best_is_right_with_no_loss():

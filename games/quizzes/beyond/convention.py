@@ -28,8 +28,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.beyond import Auction, Call, Declarations, Play, choose_call, choose_card, make_bid
-from games.beyond import choose_declaration
+from games.beyond import (
+    Auction,
+    Call,
+    Declarations,
+    Play,
+    choose_call,
+    choose_card,
+    choose_declaration,
+    make_bid,
+)
 from games.beyond.calls import PASS, STRAIN_NAMES
 from games.beyond.conventions import INFORMATION, Meaning, bids_by, interpret
 from games.beyond.evaluation import suit_length
@@ -287,4 +295,3 @@ def convention_quiz(seed: int, constraint: Any = None, worlds: int = WORLDS) -> 
             "cut_tricks": CUT_TRICKS,
         },
     )
-

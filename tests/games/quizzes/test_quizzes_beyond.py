@@ -12,8 +12,8 @@ import pytest
 from games.beyond import Auction, choose_call
 from games.beyond.calls import as_call
 from games.beyond.conventions import interpret
-from games.beyond.seats import partner
 from games.beyond.evaluation import suit_length
+from games.beyond.seats import partner
 from games.cards import SEATS, Card, parse_card
 from games.constraints import parse
 from games.quizzes import QuizDraft, QuizError, draft_quiz, load_generators
@@ -283,8 +283,9 @@ def test_convention_worlds_keep_the_hand_and_fit_every_earlier_call() -> None:
         auction = Auction(dealer)
         for caller, call in history:
             mine = choose_call(auction, world[caller])
-            said, meant = interpret(auction.calls, caller, call), interpret(
-                auction.calls, caller, mine
+            said, meant = (
+                interpret(auction.calls, caller, call),
+                interpret(auction.calls, caller, mine),
             )
             assert (said.kind, said.band, said.shows, said.asks_for) == (
                 meant.kind,
@@ -324,11 +325,7 @@ def test_convention_refutations_say_what_the_call_means_and_what_it_cost() -> No
 
 
 def test_odd_seed_without_the_question_gives_no_convention_quiz() -> None:
-    seed = next(
-        s
-        for s in range(1, 60, 2)
-        if find_question(deal_hands(s), dealer_for(s)) is None
-    )
+    seed = next(s for s in range(1, 60, 2) if find_question(deal_hands(s), dealer_for(s)) is None)
     assert bid_quiz(seed, "single_dummy") is None
 
 

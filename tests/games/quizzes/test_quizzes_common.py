@@ -26,10 +26,10 @@ from games.quizzes.common.lines import (
     trump_of,
 )
 from games.quizzes.common.margins import (
-    group_split,
     best_answers,
     clearly_ahead,
     exact_split,
+    group_split,
     paired_gap,
 )
 from games.quizzes.common.play import by_mode, first_quiz, refuted
