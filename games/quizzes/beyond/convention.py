@@ -30,6 +30,7 @@ from typing import Any
 
 from games.beyond import (
     Auction,
+    AuctionResult,
     Call,
     Declarations,
     Play,
@@ -187,7 +188,8 @@ def world_values(
     return out
 
 
-def _contract_value(world: World, dealer: str, seat: str, contract: Any) -> int:
+def _contract_value(world: World, dealer: str, seat: str, contract: AuctionResult) -> int:
+    """Return our pair's points minus the other pair's once the simple players reach the cut."""
     declarations = Declarations(contract, dealer)
     while (caller := declarations.to_move) is not None:
         declarations.declare(choose_declaration(declarations, world[caller]))
@@ -212,11 +214,10 @@ def _refutation(
     history: History, seat: str, call: Call, means: Mapping[str, float], best: str, worse: int
 ) -> str:
     meaning = interpret(history, seat, call)
-    mean, top, n = means[str(call)], means[best], worse
     return (
-        f"{call} {meaning.text}. Over the sampled deals it scored {mean:+.1f} points per deal "
-        f"for your pair (net of the opponents), against {top:+.1f} for {best}; it did worse "
-        f"in {n} of them."
+        f"{call} {meaning.text}. Over the sampled deals it scored {means[str(call)]:+.1f} "
+        f"points per deal for your pair (net of the opponents), against {means[best]:+.1f} "
+        f"for {best}; it did worse in {worse} of them."
     )
 
 
