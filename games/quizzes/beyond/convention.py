@@ -32,11 +32,9 @@ from games.beyond import (
     Auction,
     AuctionResult,
     Call,
-    Declarations,
     Play,
     choose_call,
     choose_card,
-    choose_declaration,
     make_bid,
 )
 from games.beyond.calls import PASS, STRAIN_NAMES
@@ -46,11 +44,19 @@ from games.beyond.scoring import contract_points, score_pass_round
 from games.beyond.seats import PAIRS, next_seat, pair_of, partner
 from games.cards import SEATS, Card
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.beyond.solving import position_of
-from games.quizzes.beyond.table import GAME, Hands, auction_pairs, cards_text, deal_hands
+from games.quizzes.beyond.solving import position_of, remaining_targets
+from games.quizzes.beyond.table import (
+    GAME,
+    Hands,
+    auction_pairs,
+    cards_text,
+    deal_hands,
+    play_to_cut,
+    run_auction,
+    run_declarations,
+)
 from games.quizzes.beyond.table import dealer_for as table_dealer
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
-from games.quizzes.common.lines import seat_no
 from games.quizzes.common.margins import Z, group_split
 from games.sampling import NoDealFound, World, sample_worlds
 from games.solver import Objective, solve
@@ -172,11 +178,7 @@ def world_values(
     out: dict[str, int] = {}
     by_contract: dict[Any, int] = {}
     for call in calls:
-        auction = Auction(dealer, calls=[c for _, c in history])
-        auction.call(call)
-        while (caller := auction.to_move) is not None:
-            auction.call(choose_call(auction, world[caller]))
-        contract = auction.result()
+        contract = run_auction(world, dealer, [*(c for _, c in history), call]).result()
         key = None if contract is None else (contract.declarer, contract.bid, contract.raised)
         if key not in by_contract:
             by_contract[key] = (
@@ -190,21 +192,14 @@ def world_values(
 
 def _contract_value(world: World, dealer: str, seat: str, contract: AuctionResult) -> int:
     """Return our pair's points minus the other pair's once the simple players reach the cut."""
-    declarations = Declarations(contract, dealer)
-    while (caller := declarations.to_move) is not None:
-        declarations.declare(choose_declaration(declarations, world[caller]))
-    targets = declarations.targets
-    play = Play({s: list(world[s]) for s in SEATS}, next_seat(dealer), contract.trump)
-    while len(play.completed) < 13 - CUT_TRICKS:
-        play.play(choose_card(play, targets))
+    targets = run_declarations(world, contract, dealer).targets
+    play = play_to_cut(world, dealer, contract.trump, targets, CUT_TRICKS)
     won = play.tricks_won()
     position = position_of(play)
     value = 0
     for pair in PAIRS:
-        need = {seat_no(s): targets[s] - won[s] for s in pair}
-        if any(not 0 <= n <= CUT_TRICKS for n in need.values()) or sum(need.values()) > CUT_TRICKS:
-            continue
-        if solve(position, Objective.exact(need)).value:
+        need = remaining_targets(targets, won, pair, CUT_TRICKS)
+        if need is not None and solve(position, Objective.exact(need)).value:
             points = contract_points(contract, pair)
             value += points if pair == pair_of(seat) else -points
     return value

@@ -16,8 +16,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.beyond import Declarations, Play, choose_card, choose_declaration
-from games.beyond.seats import next_seat
+from games.beyond import Declarations, choose_declaration
 from games.cards import SEATS, Card
 from games.quizzes.base import Candidate, QuizDraft
 from games.quizzes.beyond.solving import position_of
@@ -28,6 +27,7 @@ from games.quizzes.beyond.table import (
     bid_and_declare,
     cards_text,
     contract_dict,
+    play_to_cut,
 )
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
 from games.quizzes.beyond.worlds import declaration_filter, judge
@@ -51,10 +51,7 @@ def world_hits(
         else:
             declarations.declare(choose_declaration(declarations, world[seat_now]))
     targets = declarations.targets
-    hands = {s: list(world[s]) for s in SEATS}
-    play = Play(hands, next_seat(table.dealer), table.contract.trump)
-    while len(play.completed) < 13 - CUT_TRICKS:
-        play.play(choose_card(play, targets))
+    play = play_to_cut(world, table.dealer, table.contract.trump, targets, CUT_TRICKS)
     won = play.tricks_won()[seat]
     position = position_of(play)
     hits = {}

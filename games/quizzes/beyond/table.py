@@ -14,6 +14,7 @@ from typing import Any
 from games.beyond import (
     Auction,
     AuctionResult,
+    Call,
     Declarations,
     Play,
     choose_call,
@@ -47,9 +48,11 @@ def deal_hands(seed: int, constraint: Any = None) -> Hands:
     return {seat: list(dealt.hands[seat]) for seat in SEATS}
 
 
-def run_auction(hands: Mapping[str, Sequence[Card]], dealer: str) -> Auction:
-    """Return the finished auction of the simple bidder on these hands."""
-    auction = Auction(dealer)
+def run_auction(
+    hands: Mapping[str, Sequence[Card]], dealer: str, calls: Sequence[Call] = ()
+) -> Auction:
+    """Return the auction of the simple bidder on these hands, finished from ``calls``."""
+    auction = Auction(dealer, calls=list(calls))
     while (seat := auction.to_move) is not None:
         auction.call(choose_call(auction, hands[seat]))
     return auction
@@ -63,6 +66,21 @@ def run_declarations(
     while (seat := declarations.to_move) is not None:
         declarations.declare(choose_declaration(declarations, hands[seat]))
     return declarations
+
+
+def play_to_cut(
+    hands: Mapping[str, Sequence[Card]],
+    dealer: str,
+    trump: str | None,
+    targets: Mapping[str, int],
+    tricks_left: int,
+) -> Play:
+    """Return the play of the simple players from the first lead until ``tricks_left``
+    tricks remain."""
+    play = Play({s: list(hands[s]) for s in SEATS}, next_seat(dealer), trump)
+    while len(play.completed) < 13 - tricks_left:
+        play.play(choose_card(play, targets))
+    return play
 
 
 def auction_pairs(auction: Auction) -> list[list[str]]:
