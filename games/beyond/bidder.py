@@ -142,7 +142,7 @@ def choose_call(auction: Auction, hand: Sequence[Card]) -> Call:
     return _against_opponents(auction, seat, hand, bid)
 
 
-def left_stuck(auction: Auction) -> bool:
+def _left_stuck(auction: Auction) -> bool:
     """Return whether the standing bid's maker's partner has passed it since it was made."""
     standing = auction.standing
     if standing is None:
@@ -153,7 +153,7 @@ def left_stuck(auction: Auction) -> bool:
 
 def _against_opponents(auction: Auction, seat: str, hand: Sequence[Card], bid: Bid) -> Call:
     if bid.level in INFORMATION:
-        if _shown_suits(auction, seat) or left_stuck(auction):
+        if _shown_suits(auction, seat) or _left_stuck(auction):
             return PASS
         best = best_strain(hand, "CDHS")
         if suit_length(hand, best) >= 5 or estimate_tricks(hand, best) >= STRONG_TO_COMPETE:
