@@ -44,7 +44,7 @@ def _legal(auction: Auction, call: Call) -> Call | None:
     return call if auction.why_illegal(call) is None else None
 
 
-def _highest_legal(auction: Auction, strain: str, levels: Sequence[int]) -> Call | None:
+def highest_legal(auction: Auction, strain: str, levels: Sequence[int]) -> Call | None:
     """Return the legal bid in ``strain`` at the highest of ``levels``, if any."""
     for level in sorted(levels, reverse=True):
         call = _legal(auction, make_bid(level, strain))
@@ -98,7 +98,7 @@ def _show_suit(auction: Auction, seat: str, hand: Sequence[Card]) -> Call | None
     suits = [s for s in "CDHS" if s not in taken and suit_length(hand, s) >= (4 if mine else 1)]
     if not suits:
         return None
-    return _highest_legal(auction, best_strain(hand, "".join(suits)), INFORMATION)
+    return highest_legal(auction, best_strain(hand, "".join(suits)), INFORMATION)
 
 
 def _go_down(auction: Auction, hand: Sequence[Card], seat: str) -> Call | None:
@@ -177,5 +177,5 @@ def _demand(auction: Auction, seat: str, hand: Sequence[Card], bid: Bid) -> Call
     for suit in reversed(_shown_suits(auction, partner(seat))):
         if suit != "C" and suit_length(hand, suit) >= 3:
             below = STRAINS[STRAINS.index(suit) - 1]
-            return _highest_legal(auction, below, range(0, min(GENUINE)))
+            return highest_legal(auction, below, range(0, min(GENUINE)))
     return None

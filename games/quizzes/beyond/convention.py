@@ -32,16 +32,15 @@ from games.beyond import (
     Auction,
     AuctionResult,
     Call,
-    Play,
     choose_call,
-    choose_card,
     make_bid,
 )
-from games.beyond.calls import PASS, STRAIN_NAMES
+from games.beyond.bidder import highest_legal
+from games.beyond.calls import PASS, STRAIN_NAMES, STRAINS
 from games.beyond.conventions import INFORMATION, Meaning, bids_by, interpret
 from games.beyond.evaluation import suit_length
-from games.beyond.scoring import contract_points, score_pass_round
-from games.beyond.seats import PAIRS, next_seat, pair_of, partner
+from games.beyond.scoring import contract_points
+from games.beyond.seats import PAIRS, pair_of, partner
 from games.cards import SEATS, Card
 from games.quizzes.base import Candidate, QuizDraft
 from games.quizzes.beyond.solving import position_of, remaining_targets
@@ -70,14 +69,8 @@ History = Sequence[tuple[str, Call]]
 
 def information_bids(auction: Auction) -> list[Call]:
     """Return the highest legal information-level bid in each strain."""
-    out = []
-    for strain in "CDHSN":
-        for level in sorted(INFORMATION, reverse=True):
-            call = make_bid(level, strain)
-            if auction.why_illegal(call) is None:
-                out.append(call)
-                break
-    return out
+    calls = (highest_legal(auction, strain, INFORMATION) for strain in STRAINS)
+    return [call for call in calls if call is not None]
 
 
 def prescribed_calls(auction: Auction, seat: str, hand: Sequence[Card]) -> list[Call] | None:
@@ -160,33 +153,19 @@ def call_worlds(
     )
 
 
-def _pass_round_value(world: World, dealer: str, seat: str) -> int:
-    play = Play({s: list(world[s]) for s in SEATS}, next_seat(dealer), None)
-    while not play.is_finished:
-        play.play(choose_card(play, None))
-    last = play.tricks[-1].winner
-    assert last is not None  # the play is finished
-    points = score_pass_round(play.tricks_won(), last).pair_points
-    ours = pair_of(seat)
-    return points[ours] - points[next(p for p in PAIRS if p != ours)]
-
-
 def world_values(
     world: World, dealer: str, history: History, seat: str, calls: Sequence[Call]
 ) -> dict[str, int]:
     """Return, per call, our pair's points minus the other pair's in this world."""
     out: dict[str, int] = {}
-    by_contract: dict[Any, int] = {}
+    by_contract: dict[AuctionResult, int] = {}
     for call in calls:
         contract = run_auction(world, dealer, [*(c for _, c in history), call]).result()
-        key = None if contract is None else (contract.declarer, contract.bid, contract.raised)
-        if key not in by_contract:
-            by_contract[key] = (
-                _pass_round_value(world, dealer, seat)
-                if contract is None
-                else _contract_value(world, dealer, seat, contract)
-            )
-        out[str(call)] = by_contract[key]
+        # Partner's 13-level bid stands whatever we call, so there is always a contract.
+        assert contract is not None
+        if contract not in by_contract:
+            by_contract[contract] = _contract_value(world, dealer, seat, contract)
+        out[str(call)] = by_contract[contract]
     return out
 
 
