@@ -96,6 +96,9 @@ def _draft(data: Any) -> QuizDraft:
                 label=str(item.get("label", "")),
                 refutation=str(item.get("refutation", "")),
                 line=tuple(str(x) for x in item.get("line", [])),
+                result=str(item.get("result", "")),
+                rate=_rate(item.get("rate"), n),
+                rate_unit=str(item.get("rate_unit", "")),
             )
         )
     opt = {k: data.get(k, v) for k, v in OPTIONAL_DEFAULTS.items()}
@@ -118,6 +121,15 @@ def _draft(data: Any) -> QuizDraft:
         )
     except QuizError as exc:
         raise ValueError(str(exc)) from None
+
+
+def _rate(value: Any, n: int) -> float | None:
+    """Return a candidate's stored rate (a fraction from 0 to 1), or None when absent."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value <= 1:
+        raise ValueError(f"candidates[{n}]: rate must be a number from 0 to 1, got {value!r}")
+    return float(value)
 
 
 @dataclass(frozen=True)

@@ -67,6 +67,32 @@ def draft_quiz(
     return draft
 
 
+# A bid quiz's re-check per game: (draft) -> the differences found, [] when it still holds.
+BID_RECHECKS: dict[str, Any] = {}
+
+
+def recheck(draft: QuizDraft) -> list[str]:
+    """Re-judge a stored draft from what it stored; return every difference ([] if none).
+
+    Play quizzes of every game go through the shared pipeline (``common.pipeline``); bid
+    quizzes through their game's registered re-check.
+    """
+    load_generators()
+    if draft.kind == "play":
+        from games.quizzes.common.pipeline import recheck_play
+
+        return recheck_play(draft)
+    check = BID_RECHECKS.get(draft.game)
+    if check is None:
+        raise QuizError(f"no bid re-check registered for {draft.game}")
+    return list(check(draft))
+
+
+def question_of(draft: QuizDraft) -> str:
+    """Return which question of its kind a draft asks (``extra['question']``, else the kind)."""
+    return str(draft.extra.get("question", draft.kind))
+
+
 __all__ = [
     "KINDS",
     "MODES",
@@ -78,4 +104,6 @@ __all__ = [
     "is_real_decision",
     "load_generators",
     "modes_for",
+    "question_of",
+    "recheck",
 ]

@@ -24,7 +24,13 @@ class QuizError(ValueError):
 
 @dataclass(frozen=True)
 class Candidate:
-    """One possible answer with its value; ``refutation`` explains why a rejected one loses."""
+    """One possible answer with its value; ``refutation`` explains why a rejected one loses.
+
+    ``value`` is in the quiz's unit (``games.quizzes.units``). ``result`` says in the game's
+    own words what the answer reaches ("wins with 63 card points", "the contract is set by
+    one"); ``rate`` is how often it reaches the aim over the sampled worlds, in ``rate_unit``
+    (win rate, make rate, hit rate), shown beside a mean score.
+    """
 
     answer: str
     value: float
@@ -32,6 +38,9 @@ class Candidate:
     label: str = ""
     refutation: str = ""
     line: tuple[str, ...] = ()
+    result: str = ""
+    rate: float | None = None
+    rate_unit: str = ""
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from games.quizzes import draft_quiz
+from games.quizzes.base import QuizDraft
 
 
 @dataclass(frozen=True)
@@ -51,3 +53,50 @@ def keep_rate(
         attempts += 1
         kept += draft_quiz(game, kind, mode, seed, constraint) is not None
     return KeepRate(game, kind, mode, attempts, kept, time.perf_counter() - start)
+
+
+@dataclass(frozen=True)
+class AnswerShare:
+    """How often the most common accepted answer is accepted, for one game, kind and question.
+
+    A quiz that accepts several answers counts for each of them: the share is how often always
+    giving ``answer`` would be graded right.
+    """
+
+    game: str
+    kind: str
+    question: str
+    quizzes: int
+    answer: str
+    count: int
+
+    @property
+    def share(self) -> float:
+        return self.count / self.quizzes if self.quizzes else 0.0
+
+    def __str__(self) -> str:
+        return (
+            f"{self.game} {self.kind}/{self.question}: {self.quizzes} quizzes, most common "
+            f"accepted answer {self.answer!r} in {self.count} ({self.share:.0%})"
+        )
+
+
+# No single answer may be accepted in more than this share of a question's quizzes.
+MAX_ANSWER_SHARE = 0.4
+
+
+def answer_shares(drafts: Iterable[QuizDraft]) -> list[AnswerShare]:
+    """Return the most common accepted answer's share per game, kind and question."""
+    from games.quizzes import question_of
+
+    groups: dict[tuple[str, str, str], Counter[str]] = {}
+    sizes: Counter[tuple[str, str, str]] = Counter()
+    for draft in drafts:
+        key = (draft.game, draft.kind, question_of(draft))
+        sizes[key] += 1
+        groups.setdefault(key, Counter()).update(set(draft.accepted))
+    out = []
+    for key in sorted(groups):
+        answer, count = min(groups[key].items(), key=lambda kv: (-kv[1], kv[0]))
+        out.append(AnswerShare(*key, sizes[key], answer, count))
+    return out
