@@ -113,14 +113,10 @@ def test_export_then_import_round_trips_and_skips_known_positions():
     assert {"id", "game", "kind", "mode", "themes", "rating", "position", "candidates"} <= set(
         record
     )
-    assert record["candidates"][0] == {
-        "answer": "A",
-        "label": "A",
-        "value": 2.0,
-        "accepted": True,
-        "refutation": "",
-        "line": [],
-    }
+    stored = Quiz.objects.get(pk=record["id"]).candidates[0]
+    assert record["candidates"][0] == stored
+    fields = {"answer", "label", "value", "accepted", "refutation", "line", "result", "rate"}
+    assert fields | {"rate_unit"} == set(stored)
     assert import_lines(lines).duplicates == 3
     Quiz.objects.all().delete()
     report = import_lines(lines)
