@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-RATE_UNITS = ("make rate", "win rate")
+from games.quizzes.units import RATE_UNITS, UNITS, number, percent
 
 
 class GradingError(ValueError):
@@ -31,6 +31,25 @@ class ChoiceVerdict:
     summary: str
     refutation: str
     line: tuple[str, ...]
+    result: str = ""
+    rate: float | None = None
+    rate_unit: str = ""
+
+    @property
+    def shown(self) -> str:
+        """Return what the choice is worth as the values table shows it.
+
+        Its result in words when there is one (exact play quizzes), else the value in its
+        unit with the rate beside it: "+12.4 points, 61% win rate".
+        """
+        if self.result:
+            return self.result
+        text = percent(_rate(self.value)) if self.unit in RATE_UNITS else _signed(self)
+        if self.rate is not None:
+            text += f", {percent(self.rate)} {self.rate_unit or 'success rate'}"
+        return text
+
+    unit: str = ""
 
 
 @dataclass(frozen=True)
@@ -48,16 +67,14 @@ class Grade:
         return next(c for c in self.choices if c.chosen)
 
 
-KNOWN_UNITS = ("tricks", "card points", "points")
-
-
-def _number(value: float) -> str:
-    text = f"{value:.2f}".rstrip("0").rstrip(".")
-    return "0" if text == "-0" else text
+def _signed(choice: ChoiceVerdict) -> str:
+    if choice.unit == "points":
+        return f"{'+' if choice.value > 0 else ''}{number(choice.value)} points"
+    return number(choice.value)
 
 
 def _plural(count: float, word: str) -> str:
-    return f"{_number(count)} {word}" + ("" if count == 1 else "s")
+    return f"{number(count)} {word}" + ("" if count == 1 else "s")
 
 
 def _rate(value: float) -> float:
@@ -65,29 +82,53 @@ def _rate(value: float) -> float:
     return value / 100.0 if value > 1.0 else value
 
 
-def describe(unit: str, value: float, gap: float, is_bid: bool, up: bool = True) -> str:
-    """Return one sentence on a choice's value and how far it falls short of the best."""
+def describe(
+    unit: str,
+    value: float,
+    gap: float,
+    is_bid: bool,
+    up: bool = True,
+    result: str = "",
+    best_result: str = "",
+    rate: float | None = None,
+    rate_unit: str = "",
+) -> str:
+    """Return one sentence on a choice's worth and how far it falls short of the best.
+
+    ``result`` / ``best_result``: the results in words (exact play quizzes, unit
+    ``result``); ``rate``: how often the choice reaches the aim, shown beside a score.
+    """
+    if unit == "result" and result:
+        if gap <= 0:
+            return f"Best: with it {result}."
+        return f"A worse result: with it {result}; with the best {best_result}."
     if unit in RATE_UNITS:
-        rate = _rate(value)
+        rate_now = _rate(value)
         verb = "this bid" if is_bid else "this choice"
         if gap <= 0:
-            return f"Best: {verb} succeeds {rate:.0%} of the time."
-        return f"{verb.capitalize()} fails {1 - rate:.0%} of the time ({_rate(gap):.0%} worse)."
-    if unit not in KNOWN_UNITS:
+            return f"Best: {verb} succeeds {percent(rate_now)} of the time."
+        return (
+            f"{verb.capitalize()} fails {percent(1 - rate_now)} of the time "
+            f"({percent(_rate(gap))} worse)."
+        )
+    beside = f" ({percent(rate)} {rate_unit or 'success rate'})" if rate is not None else ""
+    if unit == "points" and rate is not None:
+        if gap <= 0:
+            return f"Best: {number(value)} points on average{beside}."
+        return f"{number(gap)} points less on average than the best: {number(value)}{beside}."
+    if unit not in UNITS:
         # A unit we have no sentence for: state the two values.
         best = value + gap if up else value - gap
         if gap <= 0:
-            return f"Best: worth {_number(value)} ({unit})."
-        return f"Worth {_number(value)} ({unit}) against {_number(best)} for the best."
+            return f"Best: worth {number(value)} ({unit})."
+        return f"Worth {number(value)} ({unit}) against {number(best)} for the best."
     if gap <= 0:
         return f"Best: {_plural(value, unit.rstrip('s') or 'point')} for your side."
     if not up:
-        return f"{_number(gap)} {unit} more than the best ({_number(value)})."
+        return f"{number(gap)} {unit} more than the best ({number(value)})."
     if unit == "tricks":
-        return f"Gives up {_plural(gap, 'trick')} ({_number(value)} instead of the best)."
-    if unit == "card points":
-        return f"{_number(gap)} card points less ({_number(value)} instead of the best)."
-    return f"{_number(gap)} {unit} less ({_number(value)} instead of the best)."
+        return f"Gives up {_plural(gap, 'trick')} ({number(value)} instead of the best)."
+    return f"{number(gap)} {unit} less ({number(value)} instead of the best)."
 
 
 def _read(candidates: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -102,6 +143,9 @@ def _read(candidates: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     "accepted": bool(cand["accepted"]),
                     "refutation": str(cand.get("refutation") or ""),
                     "line": tuple(str(t) for t in cand.get("line") or ()),
+                    "result": str(cand.get("result") or ""),
+                    "rate": None if cand.get("rate") is None else float(cand["rate"]),
+                    "rate_unit": str(cand.get("rate_unit") or ""),
                 }
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -129,15 +173,31 @@ def grade(
     up = higher_is_better(rows)
     values = [r["value"] for r in rows if r["accepted"]]
     best = max(values) if up else min(values)
+    best_row = next(r for r in rows if r["accepted"] and r["value"] == best)
     verdicts = []
     for r in rows:
         gap = max(0.0, (best - r["value"]) if up else (r["value"] - best))
-        summary = describe(unit, r["value"], gap, kind == "bid", up)
+        summary = describe(
+            unit,
+            r["value"],
+            gap,
+            kind == "bid",
+            up,
+            r["result"],
+            best_row["result"],
+            r["rate"],
+            r["rate_unit"],
+        )
         if r["accepted"] and gap > 0:
             # Sampled quizzes may accept answers the worlds cannot tell from the best.
+            beside = (
+                f", {percent(r['rate'])} {r['rate_unit'] or 'success rate'}"
+                if r["rate"] is not None
+                else ""
+            )
             summary = (
-                f"Accepted: worth {_number(r['value'])} ({unit}), level with the best "
-                f"({_number(best)}) within the sampling error."
+                f"Accepted: worth {number(r['value'])} ({unit}{beside}), level with the best "
+                f"({number(best)}) within the sampling error."
             )
             gap = 0.0
         verdicts.append(
@@ -151,6 +211,10 @@ def grade(
                 summary=summary,
                 refutation=r["refutation"],
                 line=r["line"],
+                result=r["result"],
+                rate=r["rate"],
+                rate_unit=r["rate_unit"],
+                unit=unit,
             )
         )
     chosen = next(v for v in verdicts if v.chosen)

@@ -90,3 +90,36 @@ def test_a_sampled_answer_level_with_the_best_is_right_with_no_loss():
         "Accepted: worth 3.2 (points), level with the best (3.8) within the sampling error."
     )
     assert grade(cands, "points", "pass", "bid").loss == pytest.approx(10.2)
+
+
+def test_an_exact_result_is_spoken_in_the_games_terms():
+    cands = [
+        {"answer": "SA", "value": 3, "accepted": True, "result": "you win with 63 card points"},
+        {"answer": "S7", "value": 2, "accepted": False, "result": "you lose with 60 card points"},
+    ]
+    result = grade(cands, "result", "S7")
+    assert not result.correct
+    assert result.chosen.summary == (
+        "A worse result: with it you lose with 60 card points; "
+        "with the best you win with 63 card points."
+    )
+    assert result.chosen.shown == "you lose with 60 card points"
+    assert (
+        grade(cands, "result", "SA").chosen.summary == "Best: with it you win with 63 card points."
+    )
+
+
+def test_a_sampled_score_shows_its_rate_beside_it():
+    cands = [
+        {"answer": "hand clubs", "value": 21.5, "accepted": True, "rate": 0.81,
+         "rate_unit": "win rate"},
+        {"answer": "pick up", "value": 9.25, "accepted": False, "rate": 0.9,
+         "rate_unit": "win rate"},
+    ]  # fmt: skip
+    result = grade(cands, "points", "pick up", "bid")
+    assert result.chosen.summary == (
+        "12.25 points less on average than the best: 9.25 (90% win rate)."
+    )
+    assert result.chosen.shown == "+9.25 points, 90% win rate"
+    best = grade(cands, "points", "hand clubs", "bid").chosen
+    assert best.summary == "Best: 21.5 points on average (81% win rate)."
