@@ -13,6 +13,8 @@ everywhere. Rates are fractions (0..1) and are shown as percentages.
   gives the win, make or hit rate beside it.
 - ``win rate``, ``make rate``, ``hit rate``, ``set rate``: how often an answer reaches the
   aim (rates of an aim the game scores by, such as the null won or the contract set).
+- ``convention``: calls graded by the bidding convention the learner studies (1 for the call
+  it prescribes, 0 for any other); what the worlds score is shown beside, never as the grade.
 - ``tricks``, ``card points``: counts, used only as details inside a result band.
 """
 
@@ -61,12 +63,26 @@ WIN_RATE = Unit("win rate", "win rate", "win rate", rate=True)
 MAKE_RATE = Unit("make rate", "make rate", "make rate", rate=True)
 HIT_RATE = Unit("hit rate", "hit rate", "hit rate", rate=True)
 SET_RATE = Unit("set rate", "set rate", "set rate", rate=True)
+# Calls graded by the convention the learner studies: 1 for the call it prescribes, else 0.
+CONVENTION = Unit(
+    "convention", "call the convention prescribes", "calls the convention prescribes", band=True
+)
 TRICKS = Unit("tricks", "trick", "tricks")
 CARD_POINTS = Unit("card points", "card point", "card points")
 
 UNITS: dict[str, Unit] = {
     u.name: u
-    for u in (RESULT, POINTS, WIN_RATE, MAKE_RATE, HIT_RATE, SET_RATE, TRICKS, CARD_POINTS)
+    for u in (
+        RESULT,
+        POINTS,
+        WIN_RATE,
+        MAKE_RATE,
+        HIT_RATE,
+        SET_RATE,
+        CONVENTION,
+        TRICKS,
+        CARD_POINTS,
+    )
 }
 RATE_UNITS = tuple(name for name, u in UNITS.items() if u.rate)
 

@@ -52,6 +52,10 @@ class PlaySpec(ABC, Generic[C, W]):
     def answers(self, cut: C) -> list[tuple[str, str]]:
         """Return the legal cards as (answer, label), in the order the page shows them."""
 
+    def rate_unit_of(self, cut: C) -> str:
+        """Return the rate shown beside a sampled score at this decision (default: one)."""
+        return self.rate_unit
+
     def prefer(self, answer: str) -> Any:
         """Return a sort key choosing the answer shown as best among equals (lowest first)."""
         return answer
@@ -144,7 +148,7 @@ def candidates_for(
     for answer, label in spec.answers(cut):
         value = round(verdict.values[answer], 4)
         rate = None if verdict.exact else round(verdict.rates[answer], 4)
-        rate_unit = "" if verdict.exact else spec.rate_unit
+        rate_unit = "" if verdict.exact else spec.rate_unit_of(cut)
         result = verdict.words.get(answer, "")
         if answer in verdict.accepted:
             out.append(Candidate(answer, value, True, label, "", (), result, rate, rate_unit))
@@ -152,7 +156,7 @@ def candidates_for(
         world = None
         if worlds is not None and per_world is not None:
             world = worlds[telling_world(per_world, verdict.best, answer)]
-            reason = sampled_reason(verdict, answer, label, best_label, spec.rate_unit)
+            reason = sampled_reason(verdict, answer, label, best_label, spec.rate_unit_of(cut))
         else:
             reason = exact_reason(verdict, answer, label, best_label)
         text, tokens = spec.line(cut, answer, world)
