@@ -22,6 +22,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Iterable, Sequence
 from typing import Any, Generic, TypeVar
 
+from games.quizzes import is_real_decision
 from games.quizzes.base import Candidate, Generator, QuizDraft, QuizError
 from games.quizzes.common.verdict import Outcome, Verdict, judge_exact, judge_sampled
 from games.quizzes.units import POINTS, unit
@@ -202,7 +203,9 @@ def play_generator(spec: PlaySpec[Any, Any]) -> Generator:
             if number == limit:
                 return None
             draft = quiz_at(spec, cut, mode, seed, number)
-            if draft is not None:
+            # A decision where most cards reach the best result is no drill; a later one of
+            # the same deal may be.
+            if draft is not None and is_real_decision(draft):
                 return draft
         return None
 
