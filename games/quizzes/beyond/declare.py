@@ -52,6 +52,7 @@ from games.solver import Objective, solve
 BID_WORLDS = 100
 CUT_TRICKS = 4
 SPREAD = 2
+MIN_ESTIMATE = 0.5
 RULE_REF = "beyond.da.txt, trick declarations (exact targets, the sum may not be 13)"
 
 
@@ -117,10 +118,19 @@ def declaration_worlds(
     )
 
 
-def deciding_seat(table: Table, seed: int) -> tuple[str, dict[str, int]]:
-    """Return the seed-chosen non-declarer and the declarations made before its turn."""
+def deciding_seat(table: Table, seed: int) -> tuple[str, dict[str, int]] | None:
+    """Return the seed-chosen non-declarer with a hand worth weighing, and the declarations
+    made before its turn; None when every non-declarer holds a blank hand.
+
+    A blank hand (estimate below ``MIN_ESTIMATE`` tricks with the contract's trumps) declares
+    0 without a second thought, so it asks no question a player faces.
+    """
     order = Declarations(table.contract, table.dealer).order
-    seat = order[random.Random(f"beyond/declare/{seed}").randrange(3)]
+    strain = table.contract.bid.strain
+    worth = [s for s in order if estimate_tricks(table.hands[s], strain) >= MIN_ESTIMATE]
+    if not worth:
+        return None
+    seat = worth[random.Random(f"beyond/declare/{seed}").randrange(len(worth))]
     return seat, {s: table.targets[s] for s in order[: order.index(seat)]}
 
 
@@ -184,7 +194,10 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
     table = bid_and_declare(seed, constraint)
     if table is None:
         return None
-    seat, before = deciding_seat(table, seed)
+    chosen = deciding_seat(table, seed)
+    if chosen is None:
+        return None
+    seat, before = chosen
     world_seed = f"beyond/declare/{seed}/worlds"
     judged = judge_declaration(table, seat, before, world_seed)
     if judged is None:
