@@ -1,12 +1,22 @@
-"""The Beyond bidding generator: odd seeds ask a convention call, even seeds a declaration."""
+"""The Beyond bidding generator and its re-check.
+
+Odd seeds ask the first convention question of the simple auction (a reply to partner's
+13-level opening, or to partner's demand), graded by the basic convention; even seeds ask a
+declaration, judged over sampled worlds by the deal's score.
+"""
 
 from __future__ import annotations
 
 from typing import Any
 
 from games.quizzes.base import QuizDraft, QuizError
-from games.quizzes.beyond.convention import convention_quiz
-from games.quizzes.beyond.declare import declaration_quiz
+from games.quizzes.beyond.convention import (
+    CONVENTION,
+    DEMAND_Q,
+    convention_quiz,
+    recheck_convention,
+)
+from games.quizzes.beyond.declare import declaration_quiz, recheck_declaration
 
 
 def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
@@ -16,3 +26,14 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     if seed % 2:
         return convention_quiz(seed, constraint)
     return declaration_quiz(seed, constraint)
+
+
+def recheck_bid(draft: QuizDraft) -> list[str]:
+    """Re-check a stored Beyond bid quiz: convention quizzes by the convention, declarations
+    by their stored deal and world seed; return every difference ([] when it holds)."""
+    question = draft.extra.get("question")
+    if question in (CONVENTION, DEMAND_Q):
+        return recheck_convention(draft)
+    if question == "declaration":
+        return recheck_declaration(draft)
+    raise QuizError(f"unknown beyond bid question {question!r}")

@@ -1,13 +1,21 @@
 """Declaration quizzes: how many tricks should you declare after the auction?
 
-The deciding seat sees its hand, the auction and the declarations made before its turn.
-Hidden hands are sampled so that every earlier declaration (other than the declarer's bid)
-fits the simple players' model (``worlds.declaration_filter``). In each world the simple
-players declare and play the deal to a late cut (``CUT_TRICKS`` tricks before the end), and
-the solver then says, for every candidate number, whether the seat can still force exactly
-that many tricks in total against the other three (the exact-target objective). A number's
-value is the share of worlds where it can be hit; the best share is accepted when it beats
-the runner-up by more than twice the standard error of the paired difference.
+The deciding seat (seed-chosen among the three non-declarers) sees its hand, the auction and
+the declarations made before its turn. Hidden hands are sampled so that every earlier
+declaration (other than the declarer's bid) fits the simple players' model
+(``worlds.declaration_filter``).
+
+The numbers offered are those a player weighs: the legal numbers within ``SPREAD`` tricks
+of the hand's rounded estimate with the contract's trumps (the sum-13 rule removes one for
+the last to declare). For each number, in each world: the seat declares it, the players
+after it declare with the simple model, the simple players play to ``CUT_TRICKS`` tricks
+before the end, and the solver says whether each pair can still force both of its
+declarations. The number's score in that world is the deal's points under Beyond scoring
+for the seat's pair net of the opponents (``games.beyond.scoring.contract_points``: a pair
+scores only when both partners hit); its hit rate is how often both partners hit. The numbers
+are judged with the shared ``judge_sampled``: the best mean score and every number within
+the sampling error of it are accepted; kept only when every accepted number beats every
+rejected one beyond it.
 """
 
 from __future__ import annotations
@@ -17,9 +25,12 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from games.beyond import Declarations, choose_declaration
-from games.cards import SEATS, Card
+from games.beyond.evaluation import estimate_tricks
+from games.beyond.scoring import contract_points
+from games.beyond.seats import PAIRS, pair_of
+from games.cards import SEATS, Card, parse_card
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.beyond.solving import position_of
+from games.quizzes.beyond.solving import position_of, remaining_targets
 from games.quizzes.beyond.table import (
     GAME,
     Table,
@@ -28,40 +39,65 @@ from games.quizzes.beyond.table import (
     cards_text,
     contract_dict,
     play_to_cut,
+    run_auction,
+    run_declarations,
 )
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
-from games.quizzes.beyond.worlds import declaration_filter, judge
-from games.quizzes.common.lines import seat_no
+from games.quizzes.beyond.worlds import declaration_filter
+from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
+from games.quizzes.units import HIT_RATE, POINTS
 from games.sampling import NoDealFound, World, sample_worlds
 from games.solver import Objective, solve
 
 BID_WORLDS = 100
 CUT_TRICKS = 4
+SPREAD = 2
+MIN_ESTIMATE = 0.5
 RULE_REF = "beyond.da.txt, trick declarations (exact targets, the sum may not be 13)"
 
 
-def world_hits(
-    table: Table, world: Mapping[str, Sequence[Card]], seat: str, declared: Mapping[str, int]
-) -> dict[int, int]:
-    """Return 1/0 per trick count: can ``seat`` hit it exactly in this world?"""
-    declarations = Declarations(table.contract, table.dealer)
-    for seat_now in declarations.order:
-        if seat_now in declared:
-            declarations.declare(declared[seat_now])
-        else:
-            declarations.declare(choose_declaration(declarations, world[seat_now]))
-    targets = declarations.targets
-    play = play_to_cut(world, table.dealer, table.contract.trump, targets, CUT_TRICKS)
-    won = play.tricks_won()[seat]
-    position = position_of(play)
-    hits = {}
-    for total in range(14):
-        need = total - won
-        if 0 <= need <= CUT_TRICKS:
-            hits[total] = solve(position, Objective.exact({seat_no(seat): need})).value
-        else:
-            hits[total] = 0
-    return hits
+def offered_numbers(pending: Declarations, hand: Sequence[Card]) -> list[int]:
+    """Return the legal numbers within ``SPREAD`` of the hand's rounded estimate."""
+    estimate = round(estimate_tricks(hand, pending.contract.bid.strain))
+    return [n for n in pending.legal() if abs(n - estimate) <= SPREAD]
+
+
+def world_outcomes(
+    table: Table,
+    world: Mapping[str, Sequence[Card]],
+    seat: str,
+    before: Mapping[str, int],
+    numbers: Sequence[int],
+) -> dict[str, Outcome]:
+    """Return each number's outcome for ``seat``'s pair in this world."""
+    out = {}
+    for number in numbers:
+        declarations = Declarations(table.contract, table.dealer)
+        for seat_now in declarations.order:
+            if seat_now in before:
+                declarations.declare(before[seat_now])
+            elif seat_now == seat:
+                declarations.declare(number)
+            else:
+                declarations.declare(choose_declaration(declarations, world[seat_now]))
+        targets = declarations.targets
+        play = play_to_cut(world, table.dealer, table.contract.trump, targets, CUT_TRICKS)
+        won = play.tricks_won()
+        position = position_of(play)
+        score = 0
+        hit = False
+        for pair in PAIRS:
+            need = remaining_targets(targets, won, pair, CUT_TRICKS)
+            if need is None or not solve(position, Objective.exact(need)).value:
+                continue
+            points = contract_points(table.contract, pair)
+            if pair == pair_of(seat):
+                score += points
+                hit = True
+            else:
+                score -= points
+        out[str(number)] = Outcome(int(hit), score, hit)
+    return out
 
 
 def declaration_worlds(
@@ -82,53 +118,105 @@ def declaration_worlds(
     )
 
 
+def deciding_seat(table: Table, seed: int) -> tuple[str, dict[str, int]] | None:
+    """Return the seed-chosen non-declarer with a hand worth weighing, and the declarations
+    made before its turn; None when every non-declarer holds a blank hand.
+
+    A blank hand (estimate below ``MIN_ESTIMATE`` tricks with the contract's trumps) declares
+    0 without a second thought, so it asks no question a player faces.
+    """
+    order = Declarations(table.contract, table.dealer).order
+    strain = table.contract.bid.strain
+    worth = [s for s in order if estimate_tricks(table.hands[s], strain) >= MIN_ESTIMATE]
+    if not worth:
+        return None
+    seat = worth[random.Random(f"beyond/declare/{seed}").randrange(len(worth))]
+    return seat, {s: table.targets[s] for s in order[: order.index(seat)]}
+
+
+def judge_declaration(
+    table: Table, seat: str, before: Mapping[str, int], world_seed: str
+) -> tuple[list[int], list[dict[str, Outcome]]] | None:
+    """Return the numbers offered and their outcomes per world, or None if none can be drawn."""
+    pending = Declarations(table.contract, table.dealer, declared=list(before.values()))
+    numbers = offered_numbers(pending, table.hands[seat])
+    if len(numbers) < 2:
+        return None
+    try:
+        worlds = declaration_worlds(table, seat, before, world_seed)
+    except NoDealFound:
+        return None
+    return numbers, [world_outcomes(table, w, seat, before, numbers) for w in worlds]
+
+
+def _label(n: int) -> str:
+    return f"{n} trick" + ("" if n == 1 else "s")
+
+
+def _result(verdict: Verdict, token: str) -> str:
+    return (
+        f"{POINTS.amount(round(verdict.scores[token], 2))} a deal for your pair net of the "
+        f"opponents, both of you hit in {HIT_RATE.short(verdict.rates[token])}"
+    )
+
+
+def candidates_for(verdict: Verdict, numbers: Sequence[int]) -> list[Candidate]:
+    """Return every number with its mean score, hit rate and (if rejected) why."""
+    best = verdict.best
+    n = verdict.samples
+    out = []
+    for number in numbers:
+        token = str(number)
+        value = round(verdict.values[token], 4)
+        rate = round(verdict.rates[token], 4)
+        result = _result(verdict, token)
+        if token in verdict.accepted:
+            out.append(
+                Candidate(token, value, True, _label(number), "", (), result, rate, HIT_RATE.name)
+            )
+            continue
+        why = (
+            f"Over {n} deals that fit what you know, declaring {number} scores "
+            f"{POINTS.amount(round(verdict.scores[token], 2))} a deal on average for your pair "
+            f"(both of you hit in {HIT_RATE.short(verdict.rates[token])}), against "
+            f"{POINTS.amount(round(verdict.scores[best], 2))} "
+            f"({HIT_RATE.short(verdict.rates[best])}) when you declare {best}: it does worse "
+            f"in {verdict.worse_in[token]} of them and better in {verdict.better_in[token]}."
+        )
+        out.append(
+            Candidate(token, value, False, _label(number), why, (), result, rate, HIT_RATE.name)
+        )
+    return out
+
+
 def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
     """Return the declaration quiz of ``seed``, or None when the best number is not clear."""
     table = bid_and_declare(seed, constraint)
     if table is None:
         return None
-    order = Declarations(table.contract, table.dealer).order
-    rng = random.Random(f"beyond/declare/{seed}")
-    seat = order[rng.randrange(3)]
-    before = {s: table.targets[s] for s in order[: order.index(seat)]}
-    pending = Declarations(table.contract, table.dealer, declared=list(before.values()))
-    legal = pending.legal()
+    chosen = deciding_seat(table, seed)
+    if chosen is None:
+        return None
+    seat, before = chosen
     world_seed = f"beyond/declare/{seed}/worlds"
-    try:
-        worlds = declaration_worlds(table, seat, before, world_seed)
-    except NoDealFound:
+    judged = judge_declaration(table, seat, before, world_seed)
+    if judged is None:
         return None
-    targets = {**before, table.contract.declarer: table.contract.level}
-    others = [s for s in SEATS if s != seat]
-    per_world = []
-    for world in worlds:
-        hits = world_hits(table, world, seat, before)
-        per_world.append({str(n): hits[n] for n in legal})
-    verdict = judge(per_world)
-    if verdict is None or not verdict.clear:
+    numbers, per_world = judged
+    verdict = judge_sampled(per_world, 0.0, lambda t: (int(t),))
+    if verdict is None:
         return None
-    accepted = verdict.accepted
-    best = max(accepted, key=lambda c: verdict.means[c])
+    pending = Declarations(table.contract, table.dealer, declared=list(before.values()))
     natural = str(choose_declaration(pending, table.hands[seat]))
-    candidates = []
-    for n in legal:
-        token = str(n)
-        value = round(verdict.means[token], 4)
-        label = f"{n} trick" + ("" if n == 1 else "s")
-        if token in accepted:
-            candidates.append(Candidate(token, value, True, label))
-            continue
-        text = (
-            f"Declaring {n} is hit in {round(100 * value)}% of the sampled deals against "
-            f"{round(100 * verdict.means[best])}% for {best}."
-        )
-        candidates.append(Candidate(token, value, False, label, text))
+    targets = {**before, table.contract.declarer: table.contract.level}
     themes = ["declaration"]
-    if len(targets) == 3 and len(legal) < 14:
+    if len(targets) == 3 and len(pending.legal()) < 14:
         themes.append("sum_rule")
     if sum(1 for c in table.hands[seat] if c.is_joker) >= 2:
         themes.append("jokers")
-    rating = 1300 + (250 if natural not in accepted else 0) + (100 if verdict.margin < 0.1 else 0)
+    stake = contract_points(table.contract, pair_of(seat))
+    rating = 1300 + (250 if natural not in verdict.accepted else 0)
+    rating += 100 if verdict.margin < 0.1 * stake else 0
     rating += 50 * ("sum_rule" in themes)
     return QuizDraft(
         game=GAME,
@@ -143,7 +231,7 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "seat": seat,
             "dealer": table.dealer,
             "hands": {seat: cards_text(table.hands[seat])},
-            "hidden": others,
+            "hidden": [s for s in SEATS if s != seat],
             "contract": contract_dict(table.contract, targets),
             "auction": auction_pairs(table.auction),
             "declarations": [[s, targets[s]] for s in [table.contract.declarer, *before]],
@@ -151,13 +239,13 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "tricks_played": [],
             "question": "declaration",
         },
-        candidates=tuple(candidates),
-        unit="hit rate",
+        candidates=tuple(candidates_for(verdict, numbers)),
+        unit=verdict.unit,
         themes=tuple(themes),
         rating=float(max(RATING_MIN, min(RATING_MAX, rating))),
         rule_ref=RULE_REF,
         seed=seed,
-        samples=BID_WORLDS,
+        samples=verdict.samples,
         margin=round(verdict.margin, 4),
         extra={
             "deal": {s: cards_text(h) for s, h in table.hands.items()},
@@ -166,3 +254,35 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "question": "declaration",
         },
     )
+
+
+def recheck_declaration(draft: QuizDraft) -> list[str]:
+    """Re-judge a stored declaration quiz from its deal and world seed; name every difference."""
+    deal = {s: [parse_card(c) for c in cards] for s, cards in draft.extra["deal"].items()}
+    dealer = draft.position["dealer"]
+    auction = run_auction(deal, dealer)
+    contract = auction.result()
+    if contract is None:
+        return ["the stored deal no longer reaches a contract"]
+    declared = run_declarations(deal, contract, dealer)
+    table = Table(draft.seed, dealer, deal, auction, contract, dict(declared.targets))
+    seat = draft.position["seat"]
+    before = {s: n for s, n in draft.position["declarations"][1:]}
+    judged = judge_declaration(table, seat, before, draft.extra["world_seed"])
+    if judged is None:
+        return ["no worlds can be drawn for the stored deal"]
+    verdict = judge_sampled(judged[1], 0.0, lambda t: (int(t),))
+    if verdict is None:
+        return ["the stored declaration is no longer a clear decision"]
+    problems = []
+    stored = {c.answer: c for c in draft.candidates}
+    if sorted(stored) != sorted(verdict.values):
+        return [f"numbers differ: stored {sorted(stored)}, now {sorted(verdict.values)}"]
+    if frozenset(draft.accepted) != verdict.accepted:
+        problems.append(
+            f"accepted differ: stored {sorted(draft.accepted)}, now {sorted(verdict.accepted)}"
+        )
+    for token, cand in stored.items():
+        if abs(cand.value - round(verdict.values[token], 4)) > 1e-3:
+            problems.append(f"{token}: stored value {cand.value}, now {verdict.values[token]}")
+    return problems

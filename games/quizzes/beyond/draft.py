@@ -23,6 +23,7 @@ def play_draft(
     margin: float,
     extra: dict[str, Any],
     samples: int | None = None,
+    unit: str = "result",
 ) -> QuizDraft:
     """Return the draft of a play decision; ``accepted`` lists the best card first.
 
@@ -47,7 +48,7 @@ def play_draft(
         prompt=play_prompt(cut, double_dummy=double_dummy),
         position=play_position(cut, double_dummy=double_dummy),
         candidates=tuple(candidates),
-        unit=cut.goal.unit,
+        unit=unit,
         themes=tuple(themes),
         rating=float(rating),
         rule_ref=rule,

@@ -22,7 +22,6 @@ from games.solver import Objective, Position, layout_for, solve
 
 MAKE = "make"
 SPOIL = "spoil"
-UNITS = {MAKE: "make rate", SPOIL: "spoil rate"}
 
 
 @dataclass(frozen=True)
@@ -32,10 +31,6 @@ class Goal:
     aim: str
     objective: Objective
     flip: bool
-
-    @property
-    def unit(self) -> str:
-        return UNITS[self.aim]
 
     @property
     def team(self) -> tuple[int, ...]:
@@ -135,8 +130,11 @@ def shifted(goal: Goal, taken: Mapping[int, int], left: int) -> Goal | None:
     return Goal(goal.aim, Objective.exact(need), goal.flip)
 
 
-def principal_line(position: Position, goal: Goal, first: str, deciding: int) -> list[LineStep]:
-    """Return best play after ``first``: the rest of the current trick and the next one.
+def principal_line(
+    position: Position, goal: Goal, first: str, deciding: int, tricks: int = 2
+) -> list[LineStep]:
+    """Return best play after ``first``: the rest of the current trick and ``tricks - 1`` more
+    (by default the next one; the line stops when the hands run out).
 
     Each mover picks the card best for its side; ``goal`` is seen from ``deciding``'s side.
     Once the aim is settled either way, every card is as good as another and the lowest goes.
@@ -152,5 +150,5 @@ def principal_line(position: Position, goal: Goal, first: str, deciding: int) ->
         return parse_card(best_choice(card_values(now, still), same_side, natural_key))
 
     return lines.principal_line(
-        position, parse_card(first), lambda p, c: (after(p, c), None), choose
+        position, parse_card(first), lambda p, c: (after(p, c), None), choose, tricks
     )

@@ -1,4 +1,4 @@
-"""Hidden hands consistent with what a Beyond player knows, and candidates judged over them.
+"""Hidden hands consistent with what a Beyond player knows (judged by ``common.verdict``).
 
 What a seat knows in the play: its own hand, every card played and who played it, the
 auction and the four declarations. Voids follow from the play: a player who put a suit card
@@ -17,12 +17,9 @@ from dataclasses import dataclass
 from games.beyond.evaluation import estimate_tricks
 from games.beyond.seats import next_seat
 from games.cards import BEYOND_DECK, SEATS, Card, parse_card
-from games.quizzes.common.margins import Z, best_answers, clearly_ahead, paired_gap
 from games.sampling import World, sample_worlds
 
 WORLDS = 120
-# A rejected answer must trail the best by more than this many standard errors.
-SIGNIFICANCE = Z
 DECLARATION_SLACK = 1
 
 
@@ -94,41 +91,3 @@ def sample(view: View, n: int = WORLDS) -> list[World]:
         voids=view.voids,
         accept=declaration_filter(played, view.targets, view.strain, checked),
     )
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """Candidates' mean values over the same worlds and whether the best one clearly wins."""
-
-    means: dict[str, float]
-    accepted: list[str]
-    margin: float
-    error: float
-    worse_in: dict[str, int]
-    better_in: dict[str, int]
-
-    @property
-    def clear(self) -> bool:
-        """Return True when the best answer leads by more than SIGNIFICANCE standard errors."""
-        return clearly_ahead(self.margin, self.error, z=SIGNIFICANCE)
-
-
-def judge(per_world: Sequence[Mapping[str, int]]) -> Verdict | None:
-    """Judge candidates from their value in each world; None when all are always equal.
-
-    The best candidates are those with the highest total; the margin is their mean minus
-    the best rejected mean, and the error the standard error of that paired difference.
-    """
-    n = len(per_world)
-    totals = {c: sum(w[c] for w in per_world) for c in per_world[0]}
-    accepted = sorted(best_answers(totals))
-    rejected = [c for c in totals if c not in accepted]
-    if not rejected:
-        return None
-    runner = max(rejected, key=lambda c: totals[c])
-    top = accepted[0]
-    margin, error = paired_gap([w[top] for w in per_world], [w[runner] for w in per_world])
-    worse = {c: sum(1 for w in per_world if w[c] < w[top]) for c in rejected}
-    better = {c: sum(1 for w in per_world if w[c] > w[top]) for c in rejected}
-    means = {c: t / n for c, t in totals.items()}
-    return Verdict(means, accepted, margin, error, worse, better)

@@ -1,78 +1,80 @@
-"""Beyond quiz generators: drafts are real decisions, reproducible, and re-check by solving."""
+"""Beyond quiz generators: verdicts in the pair's own terms, re-checked through the pipeline."""
 
 from __future__ import annotations
 
 import functools
 import json
-import math
-from collections.abc import Callable, Mapping, Sequence
+import re
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
-from games.beyond import Auction, choose_call
+from games.beyond import Auction
 from games.beyond.calls import as_call
 from games.beyond.conventions import interpret
-from games.beyond.evaluation import suit_length
-from games.beyond.seats import partner
+from games.beyond.evaluation import estimate_tricks, suit_length
+from games.beyond.scoring import contract_points
+from games.beyond.seats import pair_of, partner
 from games.cards import SEATS, Card, parse_card
 from games.constraints import parse
-from games.quizzes import QuizDraft, QuizError, draft_quiz, load_generators
+from games.quizzes import QuizDraft, QuizError, draft_quiz, load_generators, recheck
 from games.quizzes.beyond import bid_quiz, play_quiz
 from games.quizzes.beyond.convention import (
-    WORLDS,
+    CONVENTION,
+    DEMAND_Q,
     call_worlds,
+    demand_answer,
     find_question,
-    prescribed_calls,
-    world_values,
+    question_at,
 )
-from games.quizzes.beyond.declare import BID_WORLDS, declaration_worlds, world_hits
-from games.quizzes.beyond.solving import position_from
-from games.quizzes.beyond.table import bid_and_declare, deal_hands, dealer_for
+from games.quizzes.beyond.declare import SPREAD
+from games.quizzes.beyond.play import contract_of
+from games.quizzes.beyond.table import deal_hands, dealer_for
 from games.quizzes.beyond.themes import Spot, play_themes
-from games.quizzes.beyond.worlds import SIGNIFICANCE, View, judge, sample, voids_from
-from games.quizzes.common.keep import keep_rate
-from games.quizzes.common.lines import seat_no
-from games.quizzes.common.margins import paired_gap
+from games.quizzes.beyond.worlds import View, sample, voids_from
+from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares, keep_rate
+from games.quizzes.common.margins import Z, paired_gap
+from games.quizzes.units import RESULT, UNITS
 from games.sampling import NoDealFound
-from games.solver import Objective, Position, solve
 
 DD_SEEDS = (2, 6, 11)
-SD_SEEDS = (0, 2)
-DECLARE_SEEDS = (8,)
-CONVENTION_SEEDS = (77,)
-
-
-def _first_kept(run: Callable[[int], QuizDraft | None], start: int, tries: int = 40) -> QuizDraft:
-    for seed in range(start, start + tries):
-        draft = run(seed)
-        if draft is not None:
-            return draft
-    raise AssertionError(f"no quiz kept in seeds {start}..{start + tries - 1}")
+SD_SEEDS = (3, 4)
+DECLARE_SEED = 18
+CONVENTION_SEEDS = (1, 7, 13)  # ask with 13 NT, show a suit, answer a demand
+LESSON = Path(__file__).resolve().parents[3] / "lessons/content/beyond/08-the-basic-convention.md"
 
 
 def _cards(tokens: list[str]) -> list[Card]:
     return [parse_card(t) for t in tokens]
 
 
-def _objective_for(draft: QuizDraft) -> tuple[Objective, bool]:
-    """Rebuild the deciding seat's objective from what the quiz stores."""
-    pos = draft.position
-    seat = pos["seat"]
-    targets = pos["contract"]["targets"]
-    won = pos["tricks_won"]
-    side = [seat, SEATS[(seat_no(seat) + 2) % 4]]
-    if pos["aim"] == "spoil":
-        side = [SEATS[(seat_no(seat) + 1) % 4], SEATS[(seat_no(seat) + 3) % 4]]
-    need = {seat_no(s): targets[s] - won[s] for s in side}
-    return Objective.exact(need), pos["aim"] == "spoil"
+@pytest.fixture(scope="module")
+def dd_drafts() -> list[QuizDraft]:
+    drafts = [play_quiz(s, "double_dummy", None) for s in DD_SEEDS]
+    assert all(d is not None for d in drafts)
+    return [d for d in drafts if d is not None]
 
 
-def _stored_position(draft: QuizDraft, hands: Mapping[str, Sequence[Card]]) -> Position:
-    pos = draft.position
-    trick = [parse_card(card) for _, card in pos["trick"]]
-    leader = draft.extra["leader"]
-    locked = bool(pos["tricks_played"]) and parse_card(pos["tricks_played"][-1][0][1]).is_joker
-    return position_from(pos["contract"]["trump"], hands, leader, trick, locked)
+@pytest.fixture(scope="module")
+def sd_drafts() -> list[QuizDraft]:
+    drafts = [play_quiz(s, "single_dummy", None) for s in SD_SEEDS]
+    assert all(d is not None for d in drafts)
+    return [d for d in drafts if d is not None]
+
+
+@pytest.fixture(scope="module")
+def declaration() -> QuizDraft:
+    draft = bid_quiz(DECLARE_SEED, "single_dummy")
+    assert draft is not None
+    return draft
+
+
+@pytest.fixture(scope="module")
+def convention_drafts() -> list[QuizDraft]:
+    drafts = [bid_quiz(s, "single_dummy") for s in CONVENTION_SEEDS]
+    assert all(d is not None for d in drafts)
+    return [d for d in drafts if d is not None]
 
 
 # ------------------------------------------------------------------ registry and arguments
@@ -80,10 +82,7 @@ def _stored_position(draft: QuizDraft, hands: Mapping[str, Sequence[Card]]) -> P
 
 def test_generators_are_registered_with_their_modes() -> None:
     registry = load_generators()
-    assert ("beyond", "play") in registry
-    assert ("beyond", "bid") in registry
-    draft = draft_quiz("beyond", "play", "double_dummy", DD_SEEDS[0])
-    assert draft is not None and draft.game == "beyond"
+    assert ("beyond", "play") in registry and ("beyond", "bid") in registry
 
 
 def test_bid_quizzes_refuse_double_dummy() -> None:
@@ -96,237 +95,274 @@ def test_play_quizzes_refuse_an_unknown_mode() -> None:
         play_quiz(0, "open", None)
 
 
-# ------------------------------------------------------------------ double dummy
+# ------------------------------------------------------------------ play, double dummy
 
 
-@pytest.mark.parametrize("seed", DD_SEEDS)
-def test_double_dummy_draft_is_deterministic_and_json_safe(seed: int) -> None:
-    first = play_quiz(seed, "double_dummy", None)
-    second = play_quiz(seed, "double_dummy", None)
-    assert first is not None and first == second
+def test_double_dummy_draft_is_deterministic_and_json_safe(dd_drafts: list[QuizDraft]) -> None:
+    first = dd_drafts[0]
+    assert first == play_quiz(DD_SEEDS[0], "double_dummy", None)
     text = json.dumps([first.position, [c.as_json() for c in first.candidates], first.extra])
     assert json.loads(text)[0] == first.position
-    assert first.seed == seed and first.kind == "play" and first.mode == "double_dummy"
 
 
-@pytest.mark.parametrize("seed", DD_SEEDS)
-def test_double_dummy_accepted_cards_are_exactly_the_best_on_resolving(seed: int) -> None:
-    draft = play_quiz(seed, "double_dummy", None)
-    assert draft is not None
-    hands = {s: _cards(h) for s, h in draft.extra["remaining"].items()}
-    assert draft.position["hands"] == draft.extra["remaining"]
-    objective, flip = _objective_for(draft)
-    result = solve(_stored_position(draft, hands), objective, "cards")
-    assert result.cards is not None
-    values = {c: (1 - v if flip else v) for c, v in result.cards.items()}
-    best = max(values.values())
-    assert sorted(c for c, v in values.items() if v == best) == sorted(draft.accepted)
-    assert {c.answer for c in draft.candidates} == set(values)
-    assert any(not c.accepted for c in draft.candidates)
+def test_double_dummy_drafts_recheck_through_the_pipeline(dd_drafts: list[QuizDraft]) -> None:
+    for draft in dd_drafts:
+        assert recheck(draft) == []
 
 
-@pytest.mark.parametrize("seed", DD_SEEDS)
-def test_double_dummy_rejected_cards_carry_a_line_starting_with_them(seed: int) -> None:
-    draft = play_quiz(seed, "double_dummy", None)
-    assert draft is not None
-    for candidate in draft.candidates:
-        if candidate.accepted:
-            assert candidate.refutation == ""
-            continue
-        assert candidate.line[0] == candidate.answer
-        assert candidate.answer in candidate.refutation
-        assert draft.margin is not None and draft.margin >= 1
+def test_double_dummy_accepted_and_rejected_cards_lie_in_different_bands(
+    dd_drafts: list[QuizDraft],
+) -> None:
+    for draft in dd_drafts:
+        assert draft.unit == RESULT.name and draft.samples is None
+        accepted = {c.value for c in draft.candidates if c.accepted}
+        rejected = {c.value for c in draft.candidates if not c.accepted}
+        assert len(accepted) == 1 and min(accepted) > max(rejected)
+        contract = contract_of(draft.position["contract"])
+        seat = draft.position["seat"]
+        stake = contract_points(contract, pair_of(seat))
+        if draft.extra["aim"] == "spoil":
+            stake = contract_points(contract, pair_of(SEATS[(SEATS.index(seat) + 1) % 4]))
+        # The margin is the deal's score gap for the pair: the points at stake.
+        assert draft.margin == stake
 
 
-def test_double_dummy_position_is_consistent_with_the_deal() -> None:
-    draft = play_quiz(DD_SEEDS[0], "double_dummy", None)
-    assert draft is not None
+def test_double_dummy_results_are_in_the_pairs_own_words(dd_drafts: list[QuizDraft]) -> None:
+    for draft in dd_drafts:
+        make = draft.extra["aim"] == "make"
+        for cand in draft.candidates:
+            if cand.accepted:
+                hit = "both of you hit your declarations" if make else "an opponent misses"
+                assert cand.result.startswith(hit)
+                continue
+            miss = "one of you misses" if make else "both opponents still hit"
+            assert cand.result.startswith(miss)
+            assert re.search(r"(over|under)\)$", cand.result) or not make
+            assert cand.refutation.startswith(f"With {cand.label} {cand.result} against best")
+            assert cand.line[0] == cand.answer
+
+
+def test_double_dummy_position_is_consistent_with_the_deal(dd_drafts: list[QuizDraft]) -> None:
+    draft = dd_drafts[0]
     played = [card for trick in draft.position["tricks_played"] for _, card in trick]
     played += [card for _, card in draft.position["trick"]]
     left = [c for hand in draft.position["hands"].values() for c in hand]
     dealt = [c for hand in draft.extra["deal"].values() for c in hand]
-    assert sorted(played + left) == sorted(dealt)
-    assert len(dealt) == 52
+    assert sorted(played + left) == sorted(dealt) and len(dealt) == 52
 
 
-# ------------------------------------------------------------------ single dummy
+def test_a_changed_stored_card_value_fails_the_recheck(dd_drafts: list[QuizDraft]) -> None:
+    draft = dd_drafts[0]
+    wrong = next(c for c in draft.candidates if not c.accepted)
+    changed = [
+        type(c)(**{**c.__dict__, "value": 1.0, "accepted": True}) if c is wrong else c
+        for c in draft.candidates
+    ]
+    bad = QuizDraft(**{**draft.__dict__, "candidates": tuple(changed)})
+    assert recheck(bad)
 
 
-@pytest.mark.parametrize("seed", SD_SEEDS)
-def test_single_dummy_hides_the_other_hands(seed: int) -> None:
-    draft = play_quiz(seed, "single_dummy", None)
-    assert draft is not None
-    seat = draft.position["seat"]
-    assert list(draft.position["hands"]) == [seat]
-    assert sorted(draft.position["hidden"]) == sorted(s for s in SEATS if s != seat)
-    shown = json.dumps(draft.position)
-    for other in draft.position["hidden"]:
-        for card in draft.extra["remaining"][other]:
-            assert f'"{card}"' not in shown
+# ------------------------------------------------------------------ play, single dummy
 
 
-@pytest.mark.parametrize("seed", SD_SEEDS)
-def test_single_dummy_resampled_worlds_give_the_same_best_cards(seed: int) -> None:
-    draft = play_quiz(seed, "single_dummy", None)
-    assert draft is not None and draft.samples is not None and draft.samples >= 100
-    view = View.from_json(draft.extra["view"])
-    worlds = sample(view, draft.samples)
-    objective, flip = _objective_for(draft)
-    per_world = []
-    for world in worlds:
-        assert world[view.seat] == _cards(draft.position["hands"][view.seat])
-        result = solve(_stored_position(draft, world), objective, "cards")
-        assert result.cards is not None
-        per_world.append({c: (1 - v if flip else v) for c, v in result.cards.items()})
-    totals = {c: sum(w[c] for w in per_world) for c in per_world[0]}
-    best = max(totals.values())
-    assert sorted(c for c, t in totals.items() if t == best) == sorted(draft.accepted)
-    for candidate in draft.candidates:
-        assert math.isclose(candidate.value, totals[candidate.answer] / len(worlds), abs_tol=1e-3)
-    error = draft.extra["sampling_error"]
-    assert draft.margin is not None and draft.margin > SIGNIFICANCE * error
+def test_single_dummy_hides_the_other_hands(sd_drafts: list[QuizDraft]) -> None:
+    for draft in sd_drafts:
+        seat = draft.position["seat"]
+        assert list(draft.position["hands"]) == [seat]
+        shown = json.dumps(draft.position)
+        for other in draft.position["hidden"]:
+            for card in draft.extra["remaining"][other]:
+                assert f'"{card}"' not in shown
 
 
-def test_single_dummy_worlds_keep_the_known_voids() -> None:
-    draft = play_quiz(SD_SEEDS[0], "single_dummy", None)
-    assert draft is not None
-    view = View.from_json(draft.extra["view"])
+def test_single_dummy_drafts_recheck_from_their_stored_worlds(sd_drafts: list[QuizDraft]) -> None:
+    for draft in sd_drafts:
+        assert recheck(draft) == []
+        assert draft.samples == len(draft.extra["worlds"]) >= 100
+
+
+def test_single_dummy_scores_are_the_pairs_points_with_the_rate_beside(
+    sd_drafts: list[QuizDraft],
+) -> None:
+    for draft in sd_drafts:
+        assert draft.unit == "points"
+        contract = contract_of(draft.position["contract"])
+        stake = contract_points(contract, pair_of(draft.position["seat"]))
+        for cand in draft.candidates:
+            unit = "hit rate" if draft.extra["aim"] == "make" else "set rate"
+            assert cand.rate_unit == unit and cand.rate is not None and 0 <= cand.rate <= 1
+            if draft.extra["aim"] == "make":
+                assert abs(cand.value - stake * cand.rate) < 1e-2
+        # Every accepted card beats every rejected one beyond the sampling error.
+        best = max(c.value for c in draft.candidates)
+        runner = max(c.value for c in draft.candidates if not c.accepted)
+        assert draft.margin is not None and draft.margin > Z * draft.extra["sampling_error"]
+        assert best - runner >= draft.margin - 1e-6
+
+
+def test_single_dummy_worlds_keep_the_known_voids(sd_drafts: list[QuizDraft]) -> None:
+    view = View.from_json(sd_drafts[0].extra["view"])
     for world in sample(view, 30):
         for seat, suits in view.voids.items():
             if seat != view.seat:
                 assert not any(c.suit in suits for c in world[seat])
 
 
-# ------------------------------------------------------------------ bidding
+# ------------------------------------------------------------------ declarations
 
 
-@pytest.mark.parametrize("seed", DECLARE_SEEDS)
-def test_declaration_quiz_resamples_to_the_same_best_number(seed: int) -> None:
-    draft = bid_quiz(seed, "single_dummy")
-    assert draft is not None and draft.extra["question"] == "declaration"
-    assert draft.samples == BID_WORLDS
-    table = bid_and_declare(seed)
-    assert table is not None
+def test_declaration_rechecks_and_offers_numbers_a_player_weighs(declaration: QuizDraft) -> None:
+    assert declaration.extra["question"] == "declaration" and declaration.unit == "points"
+    seat = declaration.position["seat"]
+    hand = _cards(declaration.position["hands"][seat])
+    estimate = round(estimate_tricks(hand, declaration.position["contract"]["strain"]))
+    for cand in declaration.candidates:
+        assert abs(int(cand.answer) - estimate) <= SPREAD
+        assert cand.rate_unit == "hit rate" and cand.rate is not None
+    assert declaration.margin is not None
+    assert declaration.margin > Z * declaration.extra["sampling_error"]
+    assert recheck(declaration) == []
+
+
+# ------------------------------------------------------------------ convention quizzes
+
+
+def _lesson_auction() -> tuple[str, list[tuple[str, str]]]:
+    text = LESSON.read_text()
+    block = re.search(r"```auction beyond dealer=(\w)[^\n]*\n(.*?)```", text, re.S)
+    assert block is not None
+    calls = [tuple(line.split(": ")) for line in block.group(2).strip().splitlines()]
+    return block.group(1), [(s, c) for s, c in calls]
+
+
+def _meets_the_convention(draft: QuizDraft) -> None:
+    """The accepted calls are what conventions.interpret reads as the lesson's advice."""
     seat = draft.position["seat"]
-    before = {s: n for s, n in draft.position["declarations"][1:]}
-    worlds = declaration_worlds(table, seat, before, draft.extra["world_seed"])
-    assert len(worlds) == BID_WORLDS
-    legal = [int(c.answer) for c in draft.candidates]
-    totals = dict.fromkeys(legal, 0)
-    for world in worlds:
-        assert world[seat] == table.hands[seat]
-        hits = world_hits(table, world, seat, before)
-        for n in legal:
-            totals[n] += hits[n]
-    best = max(totals.values())
-    assert sorted(str(n) for n, t in totals.items() if t == best) == sorted(draft.accepted)
-    for candidate in draft.candidates:
-        assert math.isclose(candidate.value, totals[int(candidate.answer)] / BID_WORLDS)
-    assert draft.margin is not None and draft.margin > SIGNIFICANCE * draft.extra["sampling_error"]
+    history = [(s, as_call(c)) for s, c in draft.position["auction"]]
+    hand = _cards(draft.position["hands"][seat])
+    meanings = {c: interpret(history, seat, c) for c in draft.accepted}
+    if draft.extra["question"] == DEMAND_Q:
+        assert [m.kind for m in meanings.values()] == ["answers_demand"]
+        return
+    opened = history[-2][1].bid
+    assert opened is not None and opened.level == 13 and history[-2][0] == partner(seat)
+    others = [s for s in "CDHS" if s != opened.strain and suit_length(hand, s) >= 4]
+    if not others:
+        assert [m.kind for m in meanings.values()] == ["asks_for_suit"]
+        return
+    longest = max(suit_length(hand, s) for s in others)
+    shown = sorted(m.shows or "" for m in meanings.values())
+    assert all(m.kind == "shows_suit" for m in meanings.values())
+    assert shown == sorted(s for s in others if suit_length(hand, s) == longest)
 
 
-def test_declaration_quiz_is_deterministic_and_hides_other_hands() -> None:
-    first = bid_quiz(DECLARE_SEEDS[0], "single_dummy")
-    assert first is not None and first == bid_quiz(DECLARE_SEEDS[0], "single_dummy")
-    assert list(first.position["hands"]) == [first.position["seat"]]
-    json.dumps(first.position)
-    assert all(c.answer.isdigit() for c in first.candidates)
+def test_every_convention_quiz_accepts_what_the_convention_prescribes(
+    convention_drafts: list[QuizDraft],
+) -> None:
+    assert {d.extra["question"] for d in convention_drafts} == {CONVENTION, DEMAND_Q}
+    for draft in convention_drafts:
+        _meets_the_convention(draft)
+        assert draft.accepted == draft.extra["prescribed"]
+        assert "pass" not in draft.accepted
+        assert draft.unit in UNITS
+        assert {c.value for c in draft.candidates if c.accepted} == {1.0}
+        assert {c.value for c in draft.candidates if not c.accepted} == {0.0}
+        assert recheck(draft) == []
+
+
+def test_convention_quizzes_over_many_auctions_agree_with_lesson_8() -> None:
+    # The question and its graded answer come from the auction alone (the sampled deals are
+    # context), so many deals can be checked cheaply.
+    seen = Counter()
+    for seed in range(1, 161, 2):
+        found = find_question(deal_hands(seed), dealer_for(seed))
+        if found is None:
+            continue
+        seen[found.question] += 1
+        meaning = [interpret(found.auction.calls, found.seat, c) for c in found.prescribed]
+        if found.question == DEMAND_Q:
+            assert [m.kind for m in meaning] == ["answers_demand"]
+        else:
+            assert {m.kind for m in meaning} <= {"shows_suit", "asks_for_suit"}
+    assert seen[CONVENTION] and seen[DEMAND_Q]
+    text = LESSON.read_text()
+    # What lesson 8 says, in the words the quiz grades by.
+    assert "What partner must **not** do is pass" in text
+    assert "**13 no trumps**" in text and "next stronger strain" in text
+
+
+def test_the_lessons_demand_is_answered_as_the_lesson_answers_it() -> None:
+    dealer, calls = _lesson_auction()
+    auction = Auction(dealer)
+    for seat, call in calls:
+        answer = demand_answer(auction, seat)
+        if answer is not None:
+            assert str(answer) == call  # East answers West's 2 diamonds with 2 hearts
+            found = question_at(auction, seat, [])
+            assert found is not None and found.question == DEMAND_Q
+        auction.call(call)
+
+
+def test_convention_context_is_shown_but_not_the_grade(convention_drafts: list[QuizDraft]) -> None:
+    shown = [d for d in convention_drafts if d.extra["question"] == CONVENTION]
+    for draft in shown:
+        context = draft.extra["context"]
+        assert context["worlds"] == draft.samples == 200
+        for cand in draft.candidates:
+            text = cand.result if cand.accepted else cand.refutation
+            assert "Over 200 deals that fit the auction" in text and "not the grade" in text
+    demand = next(d for d in convention_drafts if d.extra["question"] == DEMAND_Q)
+    if "context" not in demand.extra:
+        assert all("too rare to sample" in (c.refutation or c.result) for c in demand.candidates)
+
+
+def test_convention_worlds_keep_the_hand(convention_drafts: list[QuizDraft]) -> None:
+    draft = convention_drafts[1]
+    pos = draft.position
+    seat = pos["seat"]
+    hands = {s: _cards(h) for s, h in draft.extra["deal"].items()}
+    history = [(s, as_call(c)) for s, c in pos["auction"]]
+    worlds = call_worlds(hands, pos["dealer"], history, seat, "another seed", 20)
+    assert all(w[seat] == hands[seat] for w in worlds)
+
+
+# ------------------------------------------------------------------ answer shares
 
 
 @functools.cache
-def _convention_draft(seed: int) -> QuizDraft:
-    draft = bid_quiz(seed, "single_dummy")
-    assert draft is not None and draft.extra["question"] == "call"
-    return draft
+def _prescribed_shares() -> dict[str, tuple[int, Counter[str]]]:
+    counts: dict[str, Counter[str]] = {CONVENTION: Counter(), DEMAND_Q: Counter()}
+    sizes: Counter[str] = Counter()
+    for seed in range(1, 401, 2):
+        found = find_question(deal_hands(seed), dealer_for(seed))
+        if found is not None:
+            sizes[found.question] += 1
+            counts[found.question].update({str(c) for c in found.prescribed})
+    return {q: (sizes[q], counts[q]) for q in counts}
 
 
-@pytest.mark.parametrize("seed", CONVENTION_SEEDS)
-def test_convention_quiz_resamples_to_the_same_split(seed: int) -> None:
-    draft = _convention_draft(seed)
-    assert draft.samples == WORLDS and draft.samples >= 100
-    pos = draft.position
-    seat, dealer = pos["seat"], pos["dealer"]
-    hands = {s: _cards(h) for s, h in draft.extra["deal"].items()}
-    history = [(s, as_call(c)) for s, c in pos["auction"]]
-    worlds = call_worlds(hands, dealer, history, seat, draft.extra["world_seed"], WORLDS)
-    calls = [as_call(c.answer) for c in draft.candidates]
-    per_world = [world_values(w, dealer, history, seat, calls) for w in worlds]
-    column = {str(c): [w[str(c)] for w in per_world] for c in calls}
-    for candidate in draft.candidates:
-        mean = sum(column[candidate.answer]) / WORLDS
-        assert math.isclose(candidate.value, mean, abs_tol=1e-3)
-    # Every accepted call beats every rejected one by more than two standard errors, and
-    # no accepted call is clearly behind the best.
-    best = max(draft.accepted, key=lambda a: sum(column[a]))
-    assert sum(column[best]) == max(sum(v) for v in column.values())
-    rejected = [c.answer for c in draft.candidates if not c.accepted]
-    assert rejected
-    for accepted in draft.accepted:
-        gap, error = paired_gap(column[best], column[accepted])
-        assert gap <= SIGNIFICANCE * error
-        for other in rejected:
-            gap, error = paired_gap(column[accepted], column[other])
-            assert gap > SIGNIFICANCE * error
-    assert draft.margin is not None and draft.margin > SIGNIFICANCE * draft.extra["sampling_error"]
+def test_no_convention_reply_is_accepted_in_more_than_the_share_limit() -> None:
+    size, counter = _prescribed_shares()[CONVENTION]
+    assert size >= 10
+    assert max(counter.values()) / size <= MAX_ANSWER_SHARE, counter
 
 
-def test_convention_worlds_keep_the_hand_and_fit_every_earlier_call() -> None:
-    draft = _convention_draft(CONVENTION_SEEDS[0])
-    pos = draft.position
-    seat, dealer = pos["seat"], pos["dealer"]
-    hands = {s: _cards(h) for s, h in draft.extra["deal"].items()}
-    history = [(s, as_call(c)) for s, c in pos["auction"]]
-    worlds = call_worlds(hands, dealer, history, seat, "another seed", 30)
-    assert len(worlds) == 30
-    for world in worlds:
-        assert world[seat] == hands[seat]
-        auction = Auction(dealer)
-        for caller, call in history:
-            mine = choose_call(auction, world[caller])
-            said, meant = (
-                interpret(auction.calls, caller, call),
-                interpret(auction.calls, caller, mine),
-            )
-            assert (said.kind, said.band, said.shows, said.asks_for) == (
-                meant.kind,
-                meant.band,
-                meant.shows,
-                meant.asks_for,
-            )
-            auction.call(call)
+@pytest.mark.xfail(
+    strict=True,
+    reason="known: the simple bidder demands spades (3 hearts) in about half its demands, so "
+    "the forced answer 3 spades is accepted in about 50% (docs/quizzes/beyond.md)",
+)
+def test_no_demand_answer_is_accepted_in_more_than_the_share_limit() -> None:
+    size, counter = _prescribed_shares()[DEMAND_Q]
+    assert size >= 10
+    assert max(counter.values()) / size <= MAX_ANSWER_SHARE, counter
 
 
-def test_convention_quiz_asks_after_partners_thirteen_level_opening() -> None:
-    draft = _convention_draft(CONVENTION_SEEDS[0])
-    seat = draft.position["seat"]
-    auction = Auction(draft.position["dealer"], calls=[c for _, c in draft.position["auction"]])
-    assert auction.to_move == seat
-    standing = auction.standing
-    assert standing is not None and standing[0] == partner(seat) and standing[1].level == 13
-    answers = [c.answer for c in draft.candidates]
-    assert "pass" in answers and "pass" not in draft.accepted
-    for candidate in draft.candidates:
-        assert auction.why_illegal(candidate.answer) is None
-    hand = _cards(draft.position["hands"][seat])
-    assert [str(c) for c in prescribed_calls(auction, seat, hand) or []] == draft.extra[
-        "prescribed"
-    ]
-    json.dumps([draft.position, [c.as_json() for c in draft.candidates], draft.extra])
-
-
-def test_convention_refutations_say_what_the_call_means_and_what_it_cost() -> None:
-    draft = _convention_draft(CONVENTION_SEEDS[0])
-    for candidate in draft.candidates:
-        if not candidate.accepted:
-            assert candidate.refutation.startswith(f"{candidate.answer} ")
-            assert "points per deal" in candidate.refutation
-    refuted_pass = next(c for c in draft.candidates if c.answer == "pass")
-    assert "leaves partner in" in refuted_pass.refutation
-
-
-def test_odd_seed_without_the_question_gives_no_convention_quiz() -> None:
-    seed = next(s for s in range(1, 60, 2) if find_question(deal_hands(s), dealer_for(s)) is None)
-    assert bid_quiz(seed, "single_dummy") is None
+def test_no_play_card_is_accepted_in_more_than_the_share_limit() -> None:
+    drafts = [d for s in range(0, 40) if (d := play_quiz(s, "double_dummy", None)) is not None]
+    assert len(drafts) >= 4
+    for share in answer_shares(drafts):
+        assert share.share <= MAX_ANSWER_SHARE, str(share)
 
 
 # ------------------------------------------------------------------ constraints and rates
@@ -334,16 +370,23 @@ def test_odd_seed_without_the_question_gives_no_convention_quiz() -> None:
 
 def test_constraint_is_honoured_by_play_quizzes() -> None:
     constraint = parse("N.jokers >= 2", "beyond")
-    draft = _first_kept(lambda s: play_quiz(s, "double_dummy", constraint), 0)
-    north = _cards(draft.extra["deal"]["N"])
-    assert sum(1 for c in north if c.is_joker) >= 2
-    assert constraint.matches({s: _cards(h) for s, h in draft.extra["deal"].items()})
+    for seed in range(40):
+        draft = play_quiz(seed, "double_dummy", constraint)
+        if draft is not None:
+            north = _cards(draft.extra["deal"]["N"])
+            assert sum(1 for c in north if c.is_joker) >= 2
+            return
+    raise AssertionError("no quiz kept")
 
 
 def test_constraint_is_honoured_by_bid_quizzes() -> None:
     constraint = parse("S.spades >= 6", "beyond")
-    draft = _first_kept(lambda s: bid_quiz(s, "single_dummy", constraint), 1)
-    assert suit_length(_cards(draft.extra["deal"]["S"]), "S") >= 6
+    for seed in range(1, 60, 2):
+        draft = bid_quiz(seed, "single_dummy", constraint)
+        if draft is not None:
+            assert suit_length(_cards(draft.extra["deal"]["S"]), "S") >= 6
+            return
+    raise AssertionError("no quiz kept")
 
 
 @pytest.mark.parametrize(
@@ -410,10 +453,6 @@ def test_a_joker_on_a_suit_lead_shows_no_void() -> None:
     assert voids_from([("N", [parse_card(c) for c in ("X2", "S3", "D2", "H9")])]) == {}
 
 
-def test_judge_needs_a_clear_margin() -> None:
-    close = [{"A": 1, "B": 0}, {"A": 0, "B": 1}] * 10 + [{"A": 1, "B": 0}]
-    verdict = judge(close)
-    assert verdict is not None and verdict.accepted == ["A"] and not verdict.clear
-    clear = [{"A": 1, "B": 0}] * 30 + [{"A": 1, "B": 1}] * 10
-    assert judge(clear) is not None and judge(clear).clear  # type: ignore[union-attr]
-    assert judge([{"A": 1, "B": 1}] * 5) is None
+def test_paired_gap_is_the_margin_the_verdict_uses() -> None:
+    gap, error = paired_gap([20.0] * 30 + [0.0] * 10, [0.0] * 40)
+    assert gap == 15.0 and gap > Z * error
