@@ -1,77 +1,120 @@
 """Skat card-play quizzes: which card to play, cut late in a deal the simple players bid and played.
 
-Double dummy: every hand is shown and each legal card is valued by the exact solver. Single
-dummy: the decider sees its own hand (and an ouvert declarer's), the play and the auction;
-each legal card is valued on the same sampled worlds (``worlds``). Values are the decider's
-side's card points at the end of the game (null: 1 if the decider's side wins the game).
+The quiz runs through the shared play pipeline (``games.quizzes.common.pipeline``); this
+module is Skat's ``PlaySpec``. Every legal card is valued in the game's own terms
+(``results``): the result band it reaches for the side to move (schwarzed, schneidered, lost,
+won, schneider, schwarz; null: won or lost), the game's score under Skat scoring and the
+side's card points as the order inside a band.
+
+Double dummy: every hand is shown; each card's band comes from the exact card-point solve
+(``Table.card_values``), and a trick solve (``Table.card_tricks``) where only it can tell
+schwarz (a card reaching all 120 card points while the defenders have no trick, or the
+declarer's skat points alone while the declarer has no trick). Kept when some card lands in
+a worse band. Single dummy: the decider sees its own hand (and an ouvert declarer's), the play
+and the auction; each card has that outcome in each of the same sampled worlds (``worlds``)
+and is judged on its mean game score, the win rate beside it.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from games.cards import SKAT_DECK, Card, sort_key
+from games.quizzes import is_real_decision
 from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
+from games.quizzes.common.pipeline import (
+    DOUBLE_DUMMY,
+    SINGLE_DUMMY,
+    PlaySpec,
+    quiz_at,
+    register_play,
+)
+from games.quizzes.common.verdict import Outcome, Verdict
 from games.quizzes.skat.cut import Setup, contract_record, play_until, setup
-from games.quizzes.skat.judge import Verdict, judge_exact, judge_sampled
+from games.quizzes.skat.results import SCHNEIDER, SOME_TRICKS, WON, Scoring, outcome
 from games.quizzes.skat.table import Table, principal_line
 from games.quizzes.skat.themes import play_themes, rating
 from games.quizzes.skat.worlds import (
     apply_world,
     consistent,
+    played_by,
     sample_play_worlds,
     skat_known,
     visible_seats,
+    world_from_json,
     world_json,
 )
 from games.sampling import NoDealFound
 from games.skat.rules import SEAT_NAMES, TRUMP, card_points, effective_suit, strength
 from games.skat.tactics import choose_card
 
-MODES = ("double_dummy", "single_dummy")
+MODES = (DOUBLE_DUMMY, SINGLE_DUMMY)
 WORLDS = 100
-TRICKS_LEFT = {"double_dummy": (3, 6), "single_dummy": (3, 5)}
+TRICKS_LEFT = {DOUBLE_DUMMY: (3, 6), SINGLE_DUMMY: (3, 5)}
+# The smallest mean gap in game score a single-dummy quiz must show (beside 2 standard errors).
+MIN_SCORE_GAP = 5.0
 RULE_PLAY = "skat.da.txt: trick-play rules (Stikspilregler) and card points (Kortpointvaerdier)"
 RULE_NULL = "skat.da.txt: null games (Nulspilregler)"
 RULE_DEFENCE = "skat.da.txt: strategy tips, as defender (Som forsvarer)"
 
-
-def unit_for(game: str) -> str:
-    return "win rate" if game == "null" else "card points"
+World = dict[str, list[Card]]
 
 
-def for_seat(table: Table, seat: int, declarer_value: int) -> int:
-    """Return a declarer-side result as the deciding seat counts it."""
-    if seat == table.declarer:
-        return declarer_value
-    return (1 if table.game == "null" else 120) - declarer_value
+@dataclass(frozen=True)
+class Cut:
+    """One decision of a seeded game: the setup, the table, the simple player's card, and the
+    decision's number in the deal (counted from the drawn cut)."""
+
+    seed: int
+    found: Setup
+    table: Table
+    natural: Card
+    number: int
 
 
-def cut_table(seed: int, mode: str, constraint: Any) -> tuple[Setup, Table, Card] | None:
-    """Play the seeded deal to the cut; return the setup, the table and the natural card."""
-    rng = random.Random(f"skat/play/{mode}/{seed}")
-    low, high = TRICKS_LEFT[mode]
-    tricks_left, in_trick = rng.randint(low, high), rng.randrange(3)
-    found = setup(seed, constraint)
-    if found is None:
-        return None
-    play = found.new_play()
-    if not play_until(play, tricks_left, in_trick):
-        return None
-    table = Table.from_play(play)
-    if table.game == "null" and table.declarer_tricks():
-        return None  # the null is already lost: nothing left to decide
-    if len(table.legal()) < 2:
-        return None
-    return found, table, choose_card(play)
+def scoring_of(table: Table, record: dict[str, Any]) -> Scoring:
+    """Return the scoring of a table's game; the matadors count over the declarer's twelve cards
+    as this table (or world) has them: played, held and the skat."""
+    d = table.declarer
+    return Scoring.from_record(record, [*played_by(table, d), *table.hands[d], *table.skat])
+
+
+def card_outcomes(table: Table, record: dict[str, Any]) -> dict[str, Outcome]:
+    """Return every legal card's outcome for the side to move, all hands known."""
+    scoring = scoring_of(table, record)
+    mine = table.to_move == table.declarer
+    values = table.card_values()
+    if table.game == "null":
+        return {str(c): outcome(scoring, mine, 0, 0, v == 1) for c, v in values.items()}
+    taken = table.declarer_tricks()
+    lost = len(table.winners) - taken
+    so_far = table.declarer_points_so_far()
+
+    def unclear(points: int) -> bool:  # only a trick count can tell schwarz here
+        return (lost == 0 and points == 120) or (taken == 0 and points == so_far)
+
+    tricks = table.card_tricks() if any(unclear(v) for v in values.values()) else {}
+    out = {}
+    for card, points in values.items():
+        total = SOME_TRICKS
+        if unclear(points):
+            ahead = tricks[card]
+            if lost == 0 and ahead == table.tricks_left:
+                total = 10
+            elif taken == 0 and ahead == 0:
+                total = 0
+        out[str(card)] = outcome(scoring, mine, points, total)
+    return out
 
 
 def position_record(found: Setup, table: Table, mode: str) -> dict[str, Any]:
     """Return what the quiz page draws: only the hands the decider may see."""
     seat = table.to_move
     contract = found.game.contract
-    shown = set(range(3)) if mode == "double_dummy" else visible_seats(table, seat, contract)
+    shown = set(range(3)) if mode == DOUBLE_DUMMY else visible_seats(table, seat, contract)
     record: dict[str, Any] = {
         "seat": seat,
         "seat_name": SEAT_NAMES[seat],
@@ -89,7 +132,7 @@ def position_record(found: Setup, table: Table, mode: str) -> dict[str, Any]:
         },
         "tricks_won": {str(s): sum(1 for w in table.winners if w == s) for s in range(3)},
     }
-    if mode == "double_dummy" or skat_known(table, seat, contract):
+    if mode == DOUBLE_DUMMY or skat_known(table, seat, contract):
         record["skat"] = _cards(table.skat)
     return record
 
@@ -99,10 +142,13 @@ def _cards(cards: Any) -> list[str]:
 
 
 def _describe(line: list[tuple[int, Card]], start: Table) -> str:
-    """Write a line of play trick by trick, naming who takes each finished trick."""
+    """Write a line of play trick by trick, naming who takes each finished trick.
+
+    The cards already on the current trick open the first one, so every trick reads whole.
+    """
     parts: list[str] = []
     now = start
-    words: list[str] = []
+    words = [f"{SEAT_NAMES[seat]} {card}" for seat, card in start.current()]
     for seat, card in line:
         words.append(f"{SEAT_NAMES[seat]} {card}")
         before = len(now.history)
@@ -117,19 +163,12 @@ def _describe(line: list[tuple[int, Card]], start: Table) -> str:
     return "; ".join(parts)
 
 
-def _trick_winner_after(table: Table, card: Card) -> int | None:
-    """Return who takes the current trick when ``card`` is followed by best play."""
-    line, end = principal_line(table, card, tricks=1)
-    del line
-    return end.winners[len(table.history)] if len(end.winners) > len(table.history) else None
-
-
 def _outstanding_trumps(table: Table, seat: int, mode: str) -> bool:
     """Return True if the seat's opponents may still hold trumps (as far as it knows)."""
     if table.game == "null":
         return False
     others = [s for s in range(3) if s != seat]
-    if mode == "double_dummy":
+    if mode == DOUBLE_DUMMY:
         return any(effective_suit(c, table.game) == TRUMP for s in others for c in table.hands[s])
     gone = {c for t in (*table.history, table.current()) for _, c in t} | set(table.hands[seat])
     return any(effective_suit(c, table.game) == TRUMP and c not in gone for c in SKAT_DECK)
@@ -139,181 +178,269 @@ def _highest(legal: list[Card], game: str) -> Card:
     return max(legal, key=lambda c: (effective_suit(c, game) == TRUMP, strength(c, game), str(c)))
 
 
-def _dd_candidates(
-    table: Table, seat: int, values: dict[str, int], verdict: Verdict, unit: str
-) -> list[Candidate]:
-    by_name = {str(c): c for c in table.legal()}
-    out = []
-    top = values[verdict.best]
-    for name in sorted(values, key=lambda n: sort_key(by_name[n])):
-        card = by_name[name]
-        if name in verdict.accepted:
-            out.append(Candidate(name, values[name], True, label=card.name))
-            continue
-        line, _ = principal_line(table, card)
-        loss = top - values[name]
-        if unit == "win rate":
-            what = "lets the declarer's side win" if seat != table.declarer else "loses the null"
-            text = f"{name} {what} against best play"
-        else:
-            text = f"{name} gives up {loss} card points ({values[name]} instead of {top})"
-        text += f"; best play: {_describe([(seat, card), *line], table)}"
-        tokens = (name, *(str(c) for _, c in line))
-        out.append(Candidate(name, values[name], False, card.name, text + ".", tokens))
-    return out
-
-
-def _sd_candidates(
-    table: Table, samples: dict[str, list[int]], verdict: Verdict, unit: str
-) -> list[Candidate]:
-    by_name = {str(c): c for c in table.legal()}
-    n = len(samples[verdict.best])
-    best = samples[verdict.best]
-    out = []
-    for name in sorted(samples, key=lambda k: sort_key(by_name[k])):
-        mean = sum(samples[name]) / n
-        card = by_name[name]
-        if name in verdict.accepted:
-            out.append(Candidate(name, round(mean, 3), True, label=card.name))
-            continue
-        worse = sum(1 for a, b in zip(samples[name], best, strict=True) if a < b)
-        better = sum(1 for a, b in zip(samples[name], best, strict=True) if a > b)
-        gap = sum(best) / n - mean
-        shown = f"{gap:.2f} fewer {unit}" if unit == "card points" else f"{gap:.0%} lower"
-        text = (
-            f"{name} averages {mean:.2f} ({unit}) over {n} worlds, {shown} than "
-            f"{verdict.best}; it does worse in {worse} worlds and better in {better}."
-        )
-        out.append(Candidate(name, round(mean, 3), False, card.name, text))
-    return out
-
-
 def _rule_ref(table: Table, seat: int) -> str:
     if table.game == "null":
         return RULE_NULL
     return RULE_DEFENCE if seat != table.declarer else RULE_PLAY
 
 
-@generator("skat", "play", MODES)
-def play_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
-    """Return a Skat card-play quiz for ``seed`` in ``mode``, or None if it is no real decision."""
-    if mode not in MODES:
-        raise QuizError(f"skat play quizzes come in modes {', '.join(MODES)}, not {mode!r}")
-    cut = cut_table(seed, mode, constraint)
-    if cut is None:
-        return None
-    found, table, natural = cut
+def _trick_winner_after(table: Table, card: Card) -> int | None:
+    """Return who takes the current trick when ``card`` is followed by best play."""
+    _, end = principal_line(table, card, tricks=1)
+    return end.winners[len(table.history)] if len(end.winners) > len(table.history) else None
+
+
+def _card(name: str) -> Card:
+    return Card(name[0], name[1])
+
+
+def _aim(scoring: Scoring) -> int | None:
+    """Return the lowest band in which the declarer wins this game (None: it cannot be won)."""
+    if scoring.contract.is_null:
+        return WON
+    wins = [b for b, s in enumerate(scoring.declarer_scores) if s > 0]
+    return min(wins) if wins else None
+
+
+def prompt_for(found: Setup, table: Table, mode: str, record: dict[str, Any]) -> str:
+    """Return the question: who you are, the contract, what your side needs and has so far."""
     seat = table.to_move
-    unit = unit_for(table.game)
-    legal = table.legal()
-    extra: dict[str, Any] = {
-        "deal": {
+    contract = found.game.contract
+    declarer = seat == table.declarer
+    who = SEAT_NAMES[seat]
+    game = f"{contract} (bid {found.game.bid})"
+    so_far = record["score_so_far"]
+    if declarer:
+        head = f"You are {who}, the declarer, in {game}."
+    else:
+        head = f"You are {who}, defending against {SEAT_NAMES[table.declarer]}'s {game}."
+    if contract.is_null:
+        need = (
+            "You win if you take no trick."
+            if declarer
+            else "Your side beats the null as soon as the declarer takes a trick."
+        )
+        return f"{head} {need} Which card do you play?"
+    aim = _aim(scoring_of(table, record["contract"]))
+    lines = {WON: 61, SCHNEIDER: 90}
+    if declarer:
+        if aim is None:
+            need = "The game is lost whatever you do (overbid); keep the loss as small as you can."
+        elif aim in lines:
+            need = f"You need {lines[aim]} card points (the skat counts for you)"
+        else:
+            need = "You need every trick"
+        have = f"you have {so_far['declarer']} in tricks so far"
+        if "skat" in record:
+            have += f" and {card_points(table.skat)} in the skat"
+        text = need if aim is None else f"{need}; {have}."
+    else:
+        if aim is None:
+            need = "The declarer cannot win this game any more (overbid)"
+        elif aim in lines:
+            need = f"Your side needs {121 - lines[aim]} card points to beat the game"
+        else:
+            need = "One trick for your side beats the game"
+        text = f"{need}; it has {so_far['defenders']} so far."
+    return f"{head} {text} Which card do you play?"
+
+
+class SkatPlay(PlaySpec[Cut, World]):
+    """Skat's part of the shared play pipeline (see the module doc)."""
+
+    game = "skat"
+    # Double dummy looks at every decision after the drawn cut (each costs a few ms).
+    max_scan = {DOUBLE_DUMMY: None, SINGLE_DUMMY: 3}
+    minimum_gap = MIN_SCORE_GAP
+    rate_unit = "win rate"
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[Table, tuple[tuple[str, ...], ...]], dict[str, Outcome]] = {}
+
+    def cuts(self, seed: int, mode: str, constraint: Any) -> Iterator[Cut]:
+        """Yield the decisions of the seeded deal from a cut drawn from the seed, in order.
+
+        The simple players play up to a number of tricks left (and cards on the trick) drawn
+        from the seed, then on from there, each decision with two or more legal cards in turn.
+        """
+        rng = random.Random(f"skat/play/{mode}/{seed}")
+        low, high = TRICKS_LEFT[mode]
+        tricks_left, in_trick = rng.randint(low, high), rng.randrange(3)
+        found = setup(seed, constraint)
+        if found is None:
+            return
+        play = found.new_play()
+        if not play_until(play, tricks_left, in_trick):
+            return
+        number = 0
+        while (mover := play.to_move) is not None:
+            table = Table.from_play(play)
+            if table.game == "null" and table.declarer_tricks():
+                return  # the null is already lost: nothing left to decide
+            natural = choose_card(play)
+            if len(table.legal()) >= 2:
+                yield Cut(seed, found, table, natural, number)
+                number += 1
+            play.play(natural, mover)
+
+    def answers(self, cut: Cut) -> list[tuple[str, str]]:
+        return [(str(c), c.name) for c in sorted(cut.table.legal(), key=sort_key)]
+
+    def prefer(self, answer: str) -> Any:
+        """Show the cheapest card as the best among equals (fewest points, a jack last)."""
+        card = _card(answer)
+        return (card_points([card]), card.rank == "J", answer)
+
+    def exact(self, cut: Cut) -> dict[str, Outcome]:
+        return card_outcomes(cut.table, contract_record(cut.found))
+
+    def worlds(self, cut: Cut, seed: int, number: int) -> list[World] | None:
+        """Return the worlds the decider cannot tell from the real deal (None if none fit)."""
+        found, table = cut.found, cut.table
+        seat = table.to_move
+        contract = found.game.contract
+        calls = found.auction
+        real: dict[str, list[Card]] = {str(s): list(table.hands[s]) for s in range(3) if s != seat}
+        real["skat"] = list(table.skat)
+        hidden = [s for s in range(3) if s not in visible_seats(table, seat, contract)]
+        voids = {str(s): table.voids()[s] for s in hidden}
+        if not consistent(table, real, hidden, contract, found.game.bid, calls, voids):
+            return None  # the declarer overbid: a defender's inference would exclude the truth
+        try:
+            return sample_play_worlds(
+                table, seat, contract, found.game.bid, calls, world_seed(seed, number), WORLDS
+            )
+        except NoDealFound:
+            return None
+
+    def in_world(self, cut: Cut, world: World) -> dict[str, Outcome]:
+        return self._world_outcomes(cut.table, contract_record(cut.found), world)
+
+    def _world_outcomes(
+        self, table: Table, record: dict[str, Any], world: World
+    ) -> dict[str, Outcome]:
+        """Return the outcomes in one world; the same world drawn twice is solved once."""
+        key = (table, tuple(tuple(sorted(map(str, world[p]))) for p in sorted(world)))
+        if key not in self._cache:
+            if len(self._cache) > 4 * WORLDS:
+                self._cache.clear()
+            self._cache[key] = card_outcomes(apply_world(table, world), record)
+        return self._cache[key]
+
+    def line(self, cut: Cut, answer: str, world: World | None) -> tuple[str, tuple[str, ...]]:
+        """Return best play from ``answer`` to the end of the next trick (in ``world`` if given)."""
+        table = cut.table if world is None else apply_world(cut.table, world)
+        card = _card(answer)
+        line, _ = principal_line(table, card)
+        text = _describe([(table.to_move, card), *line], table)
+        return text, (answer, *(str(c) for _, c in line))
+
+    def finish(
+        self, cut: Cut, mode: str, verdict: Verdict, candidates: Sequence[Candidate], extra: dict
+    ) -> QuizDraft:
+        found, table = cut.found, cut.table
+        seat = table.to_move
+        legal = table.legal()
+        record = position_record(found, table, mode)
+        best = _card(verdict.best)
+        if mode == DOUBLE_DUMMY:
+            winner = _trick_winner_after(table, best)
+        else:
+            # The trick's taker is known in single dummy only when the decider plays last.
+            winner = table.play(best).winners[-1] if len(table.trick) == 2 else None
+        accepted = [c for c in legal if str(c) in verdict.accepted]
+        themes = play_themes(
+            table, legal, accepted, best, winner, _outstanding_trumps(table, seat, mode)
+        )
+        difficulty = rating(
+            len(legal),
+            len(accepted),
+            str(cut.natural) not in verdict.accepted,
+            str(_highest(legal, table.game)) not in verdict.accepted,
+            ease(verdict, scoring_of(table, contract_record(found)), mode),
+            mode == SINGLE_DUMMY,
+        )
+        stored = dict(extra)
+        stored["deal"] = {
             "dealt": {str(s): _cards(h) for s, h in enumerate(found.dealt.hands)},
             "dealt_skat": _cards(found.dealt.skat),
             "hands": {str(s): _cards(h) for s, h in enumerate(table.hands)},
             "skat": _cards(table.skat),
-        },
-    }
-    samples_n: int | None = None
-    if mode == "double_dummy":
-        declarer_values = {str(c): v for c, v in table.card_values().items()}
-        values = {k: for_seat(table, seat, v) for k, v in declarer_values.items()}
-        verdict = judge_exact(values, declarer_values, unit)
-        if not verdict.kept:
-            return None
-        candidates = _dd_candidates(table, seat, values, verdict, unit)
-        winner = _trick_winner_after(table, Card(verdict.best[0], verdict.best[1]))
-    else:
-        result = _sampled(found, table, seed)
-        if result is None:
-            return None
-        samples, worlds = result
-        verdict = judge_sampled(samples, unit)
-        if not verdict.kept:
-            return None
-        candidates = _sd_candidates(table, samples, verdict, unit)
-        samples_n = len(worlds)
-        extra["worlds"] = [world_json(w) for w in worlds]
-        extra["sampling_error"] = round(verdict.error, 4)
-        extra["world_seed"] = _world_seed(seed)
-        # The trick's taker is known in single dummy only when the decider plays last.
-        winner = None
-        if len(table.trick) == 2:
-            done = table.play(Card(verdict.best[0], verdict.best[1]))
-            winner = done.winners[-1]
-    accepted = [c for c in legal if str(c) in verdict.accepted]
-    themes = play_themes(table, legal, accepted, winner, _outstanding_trumps(table, seat, mode))
-    scale = 1.0 if unit == "win rate" else 20.0
-    ease = verdict.margin / scale if mode == "double_dummy" else verdict.margin / (scale / 2)
-    difficulty = rating(
-        len(legal),
-        len(accepted),
-        str(natural) not in verdict.accepted,
-        str(_highest(legal, table.game)) not in verdict.accepted,
-        ease,
-        mode == "single_dummy",
-    )
-    prompt = (
-        f"You are {SEAT_NAMES[seat]}"
-        + (" (declarer)" if seat == table.declarer else " (defender)")
-        + f" in {found.game.contract}. Which card do you play?"
-    )
-    return QuizDraft(
-        game="skat",
-        kind="play",
-        mode=mode,
-        prompt=prompt,
-        position=position_record(found, table, mode),
-        candidates=tuple(candidates),
-        unit=unit,
-        themes=themes,
-        rating=difficulty,
-        rule_ref=_rule_ref(table, seat),
-        seed=seed,
-        samples=samples_n,
-        margin=round(verdict.margin, 4),
-        extra=extra,
-    )
-
-
-def _world_seed(seed: int) -> int:
-    return random.Random(f"skat/play/worlds/{seed}").randrange(2**31)
-
-
-def _sampled(
-    found: Setup, table: Table, seed: int
-) -> tuple[dict[str, list[int]], list[dict[str, list[Card]]]] | None:
-    """Value every legal card on the same sampled worlds; None if the worlds cannot be drawn."""
-    seat = table.to_move
-    contract = found.game.contract
-    calls = found.auction
-    real = {str(s): list(table.hands[s]) for s in range(3) if s != seat}
-    real["skat"] = list(table.skat)
-    hidden = [s for s in range(3) if s not in visible_seats(table, seat, contract)]
-    voids = {str(s): table.voids()[s] for s in hidden}
-    if not consistent(table, real, hidden, contract, found.game.bid, calls, voids):
-        return None  # the declarer overbid: a defender's inference would exclude the truth
-    try:
-        worlds = sample_play_worlds(
-            table, seat, contract, found.game.bid, calls, _world_seed(seed), WORLDS
+        }
+        if mode == SINGLE_DUMMY:
+            stored["world_seed"] = world_seed(cut.seed, cut.number)
+        return QuizDraft(
+            game="skat",
+            kind="play",
+            mode=mode,
+            prompt=prompt_for(found, table, mode, record),
+            position=record,
+            candidates=tuple(candidates),
+            unit=verdict.unit,
+            themes=themes,
+            rating=difficulty,
+            rule_ref=_rule_ref(table, seat),
+            seed=cut.seed,
+            samples=verdict.samples,
+            margin=round(verdict.margin, 4),
+            extra=stored,
         )
-    except NoDealFound:
-        return None
-    return evaluate_worlds(table, worlds), worlds
+
+    def stored_world_json(self, world: World) -> Any:
+        return world_json(world)
+
+    def recheck_outcomes(self, draft: QuizDraft) -> dict[str, Outcome] | list[dict[str, Outcome]]:
+        """Value the stored draft again: the stored deal solved, or each stored world."""
+        table = table_from_draft(draft)
+        record = draft.position["contract"]
+        if draft.mode == DOUBLE_DUMMY:
+            return card_outcomes(table, record)
+        worlds = [world_from_json(w) for w in draft.extra["worlds"]]
+        return [self._world_outcomes(table, record, w) for w in worlds]
 
 
-def evaluate_worlds(table: Table, worlds: list[dict[str, list[Card]]]) -> dict[str, list[int]]:
-    """Return each legal card's value for the seat to move in every world (same worlds)."""
-    seat = table.to_move
-    cache: dict[tuple[tuple[str, ...], ...], dict[Card, int]] = {}
-    samples: dict[str, list[int]] = {str(c): [] for c in table.legal()}
-    for world in worlds:
-        key = tuple(tuple(sorted(map(str, world[p]))) for p in sorted(world))
-        if key not in cache:
-            cache[key] = apply_world(table, world).card_values()
-        for card, value in cache[key].items():
-            samples[str(card)].append(for_seat(table, seat, value))
-    return samples
+def ease(verdict: Verdict, scoring: Scoring, mode: str) -> float:
+    """Return the margin as a share of the game's swing from won to lost (0 a hair, 1 huge).
+
+    The swing is the score between the declarer's lost and won bands (3x the game value), or
+    the whole range of the game's scores when it cannot be won; single dummy counts double.
+    """
+    scores = scoring.declarer_scores
+    if scoring.contract.is_null:
+        swing = scores[1] - scores[0]
+    else:
+        swing = scores[WON] - scores[WON - 1] or max(scores) - min(scores)
+    share = verdict.margin / max(1, swing)
+    return share if mode == DOUBLE_DUMMY else 2 * share
+
+
+def world_seed(seed: int, number: int) -> int:
+    """Return the seed the worlds of a deal's ``number``-th decision are drawn with."""
+    return random.Random(f"skat/play/worlds/{seed}/{number}").randrange(2**31)
+
+
+SPEC = register_play(SkatPlay())
+
+
+@generator("skat", "play", MODES)
+def play_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
+    """Return the first real decision of the seeded deal (the shared pipeline's generator).
+
+    Unlike ``pipeline.play_generator`` as it stands, a decision where more than half of the
+    cards are accepted (which ``draft_quiz`` drops) is passed over for the next one rather than
+    ending the deal: with result bands, "two of three cards win" is common and would otherwise
+    cost the whole deal.
+    """
+    if mode not in MODES:
+        raise QuizError(f"skat play quizzes come in modes {', '.join(MODES)}, not {mode!r}")
+    limit = SPEC.max_scan.get(mode)
+    for number, cut in enumerate(SPEC.cuts(seed, mode, constraint)):
+        if number == limit:
+            return None
+        draft = quiz_at(SPEC, cut, mode, seed, number)
+        if draft is not None and is_real_decision(draft):
+            return draft
+    return None
 
 
 def table_from_draft(draft: QuizDraft) -> Table:

@@ -3,7 +3,8 @@
 ``Table`` is an immutable snapshot that can step one card at a time (for principal lines
 and re-checks) and turn itself into a solver position. Values are always reported from the
 declarer's side: card points the declarer ends with (tricks, skat and what is still to come),
-or for null 1 when the declarer takes no trick at all.
+or for null 1 when the declarer takes no trick at all; ``card_tricks`` counts the declarer's
+tricks instead, for telling schwarz.
 """
 
 from __future__ import annotations
@@ -169,6 +170,14 @@ class Table:
         assert result.cards is not None
         by_name = {str(c): c for c in self.hands[self.to_move]}
         return {by_name[name]: self.final(v) for name, v in result.cards.items()}
+
+    def card_tricks(self) -> dict[Card, int]:
+        """Return the tricks the declarer takes from here (this one included) after each legal
+        card, under best play for tricks (to tell schwarz, which card points cannot)."""
+        result = solve(self.position(), Objective.tricks([self.declarer]), "cards")
+        assert result.cards is not None
+        by_name = {str(c): c for c in self.hands[self.to_move]}
+        return {by_name[name]: v for name, v in result.cards.items()}
 
     def value(self) -> int:
         """Return the declarer's end result under best play from here."""

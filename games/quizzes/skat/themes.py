@@ -33,12 +33,15 @@ def play_themes(
     table: Table,
     legal: Sequence[Card],
     accepted: Collection[Card],
+    best: Card,
     trick_winner_after_best: int | None,
     outstanding_trumps: bool,
 ) -> tuple[str, ...]:
-    """Return the theme tags of a play decision (see docs/quizzes/skat.md for each rule)."""
+    """Return the theme tags of a play decision (see docs/quizzes/skat.md for each rule).
+
+    ``best`` is the accepted card the verdict shows (the best detail, then the cheapest).
+    """
     game, seat = table.game, table.to_move
-    best = min(accepted, key=str)
     defender = seat != table.declarer
     tags: list[str] = []
     if game == "null":
