@@ -62,7 +62,7 @@ from games.quizzes.beyond.table import (
 )
 from games.quizzes.beyond.table import dealer_for as table_dealer
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
-from games.quizzes.units import RESULT
+from games.quizzes.units import CONVENTION as CONVENTION_UNIT
 from games.sampling import NoDealFound, World, sample_worlds
 from games.solver import Objective, solve
 
@@ -388,7 +388,7 @@ def convention_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "question": found.question,
         },
         candidates=tuple(candidates),
-        unit=RESULT.name,
+        unit=CONVENTION_UNIT.name,
         themes=("convention", "information_level" if found.question == CONVENTION else "demand"),
         rating=float(max(RATING_MIN, min(RATING_MAX, rating))),
         rule_ref=RULE_REFS[found.question],
@@ -446,8 +446,8 @@ def recheck_convention(draft: QuizDraft) -> list[str]:
         value = 1.0 if token in now else 0.0
         if cand.value != value:
             problems.append(f"{token}: stored value {cand.value}, now {value}")
-    if draft.unit != RESULT.name:
-        problems.append(f"unit differs: stored {draft.unit!r}, now {RESULT.name!r}")
+    if draft.unit != CONVENTION_UNIT.name:
+        problems.append(f"unit differs: stored {draft.unit!r}, now {CONVENTION_UNIT.name!r}")
     return problems
 
 

@@ -135,11 +135,10 @@ class BeyondPlay(PlaySpec[Cut, World]):
     minimum_gap = 0.0
     rate_unit = HIT_RATE.name
 
-    def _aim_unit(self, cut: Cut) -> None:
+    def rate_unit_of(self, cut: Cut) -> str:
         # The rate beside a sampled score counts the deciding seat's aim: both partners hit
-        # (hit rate) or, spoiling, an opponent misses (set rate). The pipeline reads
-        # ``rate_unit`` once per decision, after ``worlds``.
-        self.rate_unit = SET_RATE.name if cut.goal.aim == SPOIL else HIT_RATE.name
+        # (hit rate) or, spoiling, an opponent misses (set rate).
+        return SET_RATE.name if cut.goal.aim == SPOIL else HIT_RATE.name
 
     def cuts(self, seed: int, mode: str, constraint: Any) -> Iterable[Cut]:
         return cuts(seed, constraint, MAX_TRICKS_LEFT[mode], STREAMS[mode])
@@ -151,7 +150,6 @@ class BeyondPlay(PlaySpec[Cut, World]):
         return natural_key(answer)
 
     def exact(self, cut: Cut) -> dict[str, Outcome]:
-        self._aim_unit(cut)
         position = position_of(cut.play)
         values = card_values(position, cut.goal)
         if set(values) != {str(c) for c in cut.legal}:
@@ -173,7 +171,6 @@ class BeyondPlay(PlaySpec[Cut, World]):
         return out
 
     def worlds(self, cut: Cut, seed: int, number: int) -> list[World] | None:
-        self._aim_unit(cut)
         try:
             return sample(view_of(cut))
         except NoDealFound:

@@ -23,13 +23,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.cards import SKAT_DECK, Card, sort_key
-from games.quizzes import is_real_decision
-from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
+from games.quizzes.base import Candidate, QuizDraft, generator
 from games.quizzes.common.pipeline import (
     DOUBLE_DUMMY,
     SINGLE_DUMMY,
     PlaySpec,
-    quiz_at,
+    play_generator,
     register_play,
 )
 from games.quizzes.common.verdict import Outcome, Verdict
@@ -422,25 +421,7 @@ def world_seed(seed: int, number: int) -> int:
 SPEC = register_play(SkatPlay())
 
 
-@generator("skat", "play", MODES)
-def play_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
-    """Return the first real decision of the seeded deal (the shared pipeline's generator).
-
-    Unlike ``pipeline.play_generator`` as it stands, a decision where more than half of the
-    cards are accepted (which ``draft_quiz`` drops) is passed over for the next one rather than
-    ending the deal: with result bands, "two of three cards win" is common and would otherwise
-    cost the whole deal.
-    """
-    if mode not in MODES:
-        raise QuizError(f"skat play quizzes come in modes {', '.join(MODES)}, not {mode!r}")
-    limit = SPEC.max_scan.get(mode)
-    for number, cut in enumerate(SPEC.cuts(seed, mode, constraint)):
-        if number == limit:
-            return None
-        draft = quiz_at(SPEC, cut, mode, seed, number)
-        if draft is not None and is_real_decision(draft):
-            return draft
-    return None
+play_quiz = generator("skat", "play", MODES)(play_generator(SPEC))
 
 
 def table_from_draft(draft: QuizDraft) -> Table:
