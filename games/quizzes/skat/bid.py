@@ -2,13 +2,19 @@
 game, which two cards to lay away.
 
 Each quiz asks one of four questions (chosen by the seed):
-- ``limit``: before the auction, up to which value should this seat bid (or pass)?
-- ``hand``: the seat won the auction; play a hand game or pick up the skat?
-- ``game``: the seat picked up the skat; which game should it declare?
-- ``discard``: the seat picked up the skat and plays the game it chose; which two of its
-  twelve cards does it lay away? All 66 pairs are options.
-Every option is scored in the same worlds (the hidden hands and skat, consistent with the
-auction so far) by ``outcome.play_out``; the value is the seat's expected score.
+- ``limit``: before the auction, up to which value should this seat bid (or pass)? Asked only
+  with a hand a player would weigh bidding (``bid_worthy``); the options are pass and the
+  values of the games the ten cards could declare ("spades without 2 = 33").
+- ``hand``: the seat won the auction with a hand that could play hand (``hand_worthy``); play
+  one of the sound hand games or pick up the skat?
+- ``game``: the seat picked up the skat; which of the games it could declare?
+- ``discard``: the seat picked up the skat and plays the game it chose; which two cards does
+  it lay away? The options are the discards a player weighs (``weighed_discards``).
+Every option is played out in the same worlds (the hidden hands and skat, consistent with
+the auction so far) by ``outcome.play_out``. Its value is the seat's expected score under
+Skat scoring, with its win rate beside it; ``common.verdict.judge_sampled`` accepts the best
+and every option the worlds cannot tell from it, and keeps the quiz only when every accepted
+option beats every rejected one beyond two standard errors. docs/quizzes/skat.md has the rules.
 """
 
 from __future__ import annotations
@@ -19,11 +25,12 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
 
+import games.quizzes as quizzes
 from games.cards import SKAT_DECK, Card, sort_key
 from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
-from games.quizzes.skat.cut import PLAYER, Dealt, auction_result, deal_cards, run_auction
-from games.quizzes.skat.judge import judge_sampled
-from games.quizzes.skat.outcome import Outcome, play_out
+from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
+from games.quizzes.skat.cut import PLAYER, Dealt, auction_result, run_auction
+from games.quizzes.skat.outcome import Played, play_out
 from games.quizzes.skat.themes import rating
 from games.quizzes.skat.worlds import (
     MAX_TRIES,
@@ -32,20 +39,42 @@ from games.quizzes.skat.worlds import (
     world_from_json,
     world_json,
 )
-from games.sampling import NoDealFound, sample_worlds
+from games.quizzes.units import POINTS, WIN_RATE
+from games.sampling import NoDealFound, deal_matching, sample_worlds
 from games.skat import Auction, Contract, Declaration
 from games.skat.contract import SUIT_GAMES
-from games.skat.handeval import choose_after_pickup, choose_discard, null_unsafe_suits, plans
+from games.skat.handeval import (
+    HAND_THRESHOLD,
+    SUIT_THRESHOLD,
+    choose_after_pickup,
+    choose_discard,
+    grand_quality,
+    null_fit,
+    null_unsafe_suits,
+    plans,
+    suit_quality,
+    trump_count,
+)
 from games.skat.rules import SEAT_NAMES, TRUMP, card_points, effective_suit, strength
-from games.skat.values import game_value, matadors
+from games.skat.values import BASE_VALUES, describe_matadors, game_value, matadors
 
 MODES = ("single_dummy",)
 QUESTIONS = ("limit", "hand", "game", "discard")
 WORLDS = 100
-UNIT = "points"
-CARD_POINTS_UNIT = "card points"
 PICK_UP = "pick up"
 PASS_OPTION = "pass"
+# The smallest gap in expected score (points a deal) worth a quiz, on top of 2 standard errors.
+MIN_GAP = 4.0
+# How many deals a seed may look through for a hand that fits its question.
+DEAL_TRIES = 40
+# A suit game a player weighs bidding: this many trumps and this strength (handeval's scale,
+# two below the simple player's own threshold of 14).
+BID_TRUMPS = 4
+BID_QUALITY = SUIT_THRESHOLD - 2
+# A hand game a player weighs: strength this close below the simple player's hand threshold.
+HAND_QUALITY = HAND_THRESHOLD - 1
+# An option that fails in more than this share of the deals is called a gamble.
+GAMBLE = 0.2
 RULES = {
     "limit": "skat.da.txt: bidding order and bid values (Budvaerdier), overbidding (overbyde)",
     "hand": "skat.da.txt: picking up the skat or playing hand (Tag skatten op / Spil haand)",
@@ -101,42 +130,137 @@ class BidSpec:
 # ----------------------------------------------------------------------------- options
 
 
-def _trumps(cards: Sequence[Card], game: str) -> int:
-    return sum(1 for c in cards if effective_suit(c, game) == TRUMP)
-
-
 def _jacks(cards: Sequence[Card]) -> int:
     return sum(1 for c in cards if c.rank == "J")
 
 
+def _aces(cards: Sequence[Card]) -> int:
+    return sum(1 for c in cards if c.rank == "A")
+
+
+def game_label(contract: Contract, cards: Sequence[Card]) -> str:
+    """Return a game with its value counted on ``cards``: 'spades without 2 = 33'."""
+    hand = "hand " if contract.hand else ""
+    if contract.is_null:
+        return f"{hand}null = {game_value(contract, 0)}"
+    count = matadors(cards, contract.game)
+    value = game_value(contract, count)
+    return f"{hand}{contract.game} {describe_matadors(count)} = {value}"
+
+
+def _value(contract: Contract, cards: Sequence[Card]) -> int:
+    return game_value(contract, 0 if contract.is_null else matadors(cards, contract.game))
+
+
 def _sensible(cards: Sequence[Card], game: str) -> bool:
-    """Return True if ``game`` is worth considering with ``cards`` (docs/quizzes/skat.md)."""
+    """Return True if ``game`` is worth considering after picking up (docs/quizzes/skat.md)."""
     if game == "null":
         return len(null_unsafe_suits(cards)) <= 1
     if game == "grand":
-        return _jacks(cards) >= 2 and sum(1 for c in cards if c.rank == "A") >= 2
-    return _trumps(cards, game) >= 5
+        return _jacks(cards) >= 2 and _aces(cards) >= 2
+    return trump_count(cards, game) >= 5
 
 
 def game_options(twelve: Sequence[Card], bid: int) -> tuple[str, ...]:
     """Return the sensible games after picking up that reach ``bid`` with these 12 cards."""
     out = []
     for game in (*TRUMP_GAMES, "null"):
-        contract = Contract(game)
-        count = 0 if contract.is_null else matadors(twelve, game)
-        if _sensible(twelve, game) and game_value(contract, count) >= bid:
+        if _sensible(twelve, game) and _value(Contract(game), twelve) >= bid:
             out.append(game)
     return tuple(out)
 
 
+def _bid_games(ten: Sequence[Card]) -> list[Contract]:
+    """Return the games a player weighs bidding on with these ten cards (see ``bid_worthy``)."""
+    out = []
+    suits = {}
+    for game in SUIT_GAMES:
+        trumps, jacks = trump_count(ten, game), _jacks(ten)
+        enough = (trumps >= 5 and jacks >= 1) or (trumps >= BID_TRUMPS and jacks >= 2)
+        if enough and suit_quality(ten, game) >= BID_QUALITY:
+            suits[game] = suit_quality(ten, game)
+    # Only the best suit, and a second one as strong as it less one.
+    ranked = sorted(suits, key=lambda g: (-suits[g], -BASE_VALUES[g]))[:2]
+    for game in ranked:
+        if suits[game] >= suits[ranked[0]] - 1:
+            strong = trump_count(ten, game) >= 5 and suits[game] >= HAND_THRESHOLD
+            out.append(Contract(game, hand=strong))
+    jacks, aces = _jacks(ten), _aces(ten)
+    if (jacks >= 3 and aces >= 1) or (jacks == 2 and aces >= 3):
+        out.append(Contract("grand", hand=(grand_quality(ten) or 0) >= 3))
+    if null_fit(ten):
+        out.append(Contract("null"))
+    return out
+
+
+def bid_worthy(ten: Sequence[Card]) -> bool:
+    """Return True for a hand a player would weigh bidding with (a ``limit`` question).
+
+    The simple player must see a game in it (``handeval.plans``: a suit of 5+ trumps and
+    strength 14, a grand fit, a null fit), and ``_bid_games`` must find a game to bid: a
+    suit with 5+ trumps and a jack, or 4 trumps with two jacks, and strength 12+; grand
+    with 3 jacks and an ace, or 2 jacks and 3 aces; a null fit. Junk (no jack, no long
+    suit) is passed by every player and never asked about.
+    """
+    return bool(plans(ten)) and bool(_bid_games(ten))
+
+
+def limit_labels(ten: Sequence[Card]) -> dict[int, str]:
+    """Return each bid limit worth weighing with ``ten`` and the games that give it.
+
+    A suit game with 5+ trumps and the simple player's hand strength adds its hand value
+    too (a hand game is one more multiplier); values are counted on the ten cards.
+    """
+    games: dict[int, list[str]] = {}
+    for contract in _bid_games(ten):
+        variants = [Contract(contract.game)]
+        if contract.hand:
+            variants.append(contract)
+        for variant in variants:
+            games.setdefault(_value(variant, ten), []).append(game_label(variant, ten))
+    return {v: ", ".join(games[v]) for v in sorted(games)}
+
+
+def limit_options(ten: Sequence[Card]) -> tuple[str, ...]:
+    """Return 'pass' and the bid limits of the games this hand could declare."""
+    return (PASS_OPTION, *(str(v) for v in limit_labels(ten)))
+
+
+def _hand_games(ten: Sequence[Card]) -> list[Contract]:
+    """Return the sound hand games of ten cards: 5+ trumps and the suit-game strength, grand
+    with 3 jacks and 2 aces (or 4 jacks and an ace), a null without danger."""
+    suits = {
+        game: suit_quality(ten, game)
+        for game in SUIT_GAMES
+        if trump_count(ten, game) >= 5 and suit_quality(ten, game) >= SUIT_THRESHOLD
+    }
+    ranked = sorted(suits, key=lambda g: (-suits[g], -BASE_VALUES[g]))[:2]
+    out = [Contract(game, hand=True) for game in ranked if suits[game] >= suits[ranked[0]] - 1]
+    if grand_quality(ten) is not None:
+        out.append(Contract("grand", hand=True))
+    if not null_unsafe_suits(ten):
+        out.append(Contract("null", hand=True))
+    return out
+
+
+def hand_worthy(ten: Sequence[Card], bid: int) -> bool:
+    """Return True when a player would weigh playing hand: a hand game reaches ``bid`` and
+    the hand is near hand strength (a suit of strength 16+, a grand fit, a safe null)."""
+    for contract in _hand_games(ten):
+        if _value(contract, ten) < bid:
+            continue
+        if contract.game in SUIT_GAMES and suit_quality(ten, contract.game) < HAND_QUALITY:
+            continue
+        return True
+    return False
+
+
 def hand_options(ten: Sequence[Card], bid: int) -> tuple[str, ...]:
-    """Return 'pick up' and each sensible hand game whose value (10 cards) reaches ``bid``."""
+    """Return 'pick up' and each sound hand game whose value (10 cards) reaches ``bid``."""
     out = [PICK_UP]
-    for game in (*TRUMP_GAMES, "null"):
-        contract = Contract(game, hand=True)
-        count = 0 if contract.is_null else matadors(ten, game)
-        if _sensible(ten, game) and game_value(contract, count) >= bid:
-            out.append(f"hand {game}")
+    for contract in _hand_games(ten):
+        if _value(contract, ten) >= bid:
+            out.append(f"hand {contract.game}")
     return tuple(out)
 
 
@@ -157,7 +281,7 @@ def discard_groups(twelve: Sequence[Card], game: str) -> dict[str, str]:
     Two of the declarer's cards are alike when they are of the same effective suit, worth the
     same card points, and every card ranking between them is the declarer's own: laying away
     one or the other leaves hands that play the same. Two discards are equivalent when they
-    lay away alike cards; each group is evaluated once and all its members share the result.
+    lay away alike cards; the group's representative is its first pair in display order.
     """
     run_of: dict[Card, tuple[str, int]] = {}
     for suit in {effective_suit(c, game) for c in SKAT_DECK}:
@@ -184,14 +308,45 @@ def discard_groups(twelve: Sequence[Card], game: str) -> dict[str, str]:
     return out
 
 
-def limit_options(ten: Sequence[Card]) -> tuple[str, ...]:
-    """Return 'pass' and the bid limits worth weighing: 18 and the values of the hand's games."""
-    values = {18}
-    values.update(p.value for p in plans(ten))
-    for game in TRUMP_GAMES:
-        if _trumps(ten, game) >= 4 or (game == "grand" and _jacks(ten) >= 2):
-            values.add(game_value(Contract(game), matadors(ten, game)))
-    return (PASS_OPTION, *(str(v) for v in sorted(values)))
+def weighed_discards(twelve: Sequence[Card], game: str) -> tuple[str, ...]:
+    """Return the discards a player weighs, one per group of equivalent discards.
+
+    Suit games and grand keep every trump and every ace; the options are the simple player's
+    discard, each way of emptying a side suit of one or two cards, the two side cards worth
+    the most points (burying them in the skat) and the two lowest side cards (keeping the
+    points in hand). Null: every pair of the four most dangerous cards (the highest cards of
+    the unsafe suits first), and the simple player's discard.
+    """
+    contract = Contract(game)
+    pairs: list[tuple[Card, ...]] = [tuple(choose_discard(twelve, contract))]
+    if contract.is_null:
+        unsafe = null_unsafe_suits(twelve)
+        ranked = sorted(twelve, key=lambda c: (c.suit not in unsafe, -strength(c, game), str(c)))
+        pairs.extend(combinations(ranked[:4], 2))
+    else:
+        side = [c for c in twelve if effective_suit(c, game) != TRUMP and c.rank != "A"]
+        low = sorted(side, key=lambda c: (card_points([c]), strength(c, game), str(c)))
+        by_suit: dict[str, list[Card]] = {}
+        for card in twelve:
+            if effective_suit(card, game) != TRUMP:
+                by_suit.setdefault(card.suit, []).append(card)
+        for cards in by_suit.values():
+            if any(c.rank == "A" for c in cards):
+                continue
+            if len(cards) == 2:
+                pairs.append(tuple(cards))
+            elif len(cards) == 1:
+                others = [c for c in low if c not in cards]
+                if others:
+                    pairs.append((cards[0], others[0]))
+        if len(side) >= 2:
+            pairs.append(tuple(low[:2]))
+            pairs.append(tuple(low[-2:]))
+    groups = discard_groups(twelve, game)
+    seen: dict[str, None] = {}
+    for pair in pairs:
+        seen.setdefault(groups[pair_label(pair)], None)
+    return tuple(sorted(seen, key=lambda o: discard_options(twelve).index(o)))
 
 
 # ----------------------------------------------------------------------------- evaluation
@@ -213,7 +368,7 @@ def _hands(
     return [list(own) if s == spec.seat else list(world[str(s)]) for s in range(3)]
 
 
-def _score(
+def _played(
     spec: BidSpec,
     world: Mapping[str, Sequence[Card]],
     contract: Contract,
@@ -221,12 +376,11 @@ def _score(
     counting: Sequence[Card],
     twelve: Sequence[Card],
     bid: int,
-    cache: dict[tuple[str, ...], Outcome],
-) -> int:
-    key = (str(contract), *map(str, ten))
-    if key not in cache:
-        cache[key] = play_out(contract, _hands(spec, world, ten), spec.seat, counting)
-    return cache[key].score(contract, bid, twelve)
+) -> Played:
+    """Play ``contract`` with ``ten`` in hand and ``counting`` as skat; score it at ``bid``."""
+    outcome = play_out(contract, _hands(spec, world, ten), spec.seat, counting)
+    score = outcome.score(contract, bid, twelve)
+    return Played(score, score > 0, True, outcome.points)
 
 
 def _pick_up(
@@ -240,30 +394,16 @@ def _pick_up(
     return contract, list(game.hand), game.skat
 
 
-def unit_of(spec: BidSpec) -> str:
-    """Return what an option's value counts: the game score, or for a discard in a trump game
-    the declarer's card points (the skat's included), which a discard changes far more often
-    than it changes the result."""
-    if spec.question == "discard" and spec.game != "null":
-        return CARD_POINTS_UNIT
-    return UNIT
-
-
-def _world_scores(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[str, int]:
-    """Return each option's score for the deciding seat in one world."""
-    cache: dict[tuple[str, ...], Outcome] = {}
-    out: dict[str, int] = {}
+def _world_results(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[str, Played]:
+    """Return each option's result for the deciding seat in one world."""
+    out: dict[str, Played] = {}
     if spec.question == "discard":
         twelve = [*spec.cards, *spec.skat]
         contract = Contract(spec.game)
-        for option in sorted(set(discard_groups(twelve, spec.game).values())):
+        for option in spec.options:
             pair = SKAT_DECK.parse_hand(option.split())
             ten = [c for c in twelve if c not in pair]
-            if contract.is_null:
-                out[option] = _score(spec, world, contract, ten, pair, twelve, spec.bid, cache)
-            else:
-                outcome = play_out(contract, _hands(spec, world, ten), spec.seat, pair)
-                out[option] = outcome.points
+            out[option] = _played(spec, world, contract, ten, pair, twelve, spec.bid)
         return out
     if spec.question == "game":
         twelve = [*spec.cards, *spec.skat]
@@ -271,7 +411,7 @@ def _world_scores(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[st
             contract = Contract(game)
             discard = choose_discard(twelve, contract)
             ten = [c for c in twelve if c not in discard]
-            out[game] = _score(spec, world, contract, ten, discard, twelve, spec.bid, cache)
+            out[game] = _played(spec, world, contract, ten, discard, twelve, spec.bid)
         return out
     skat = world["skat"]
     twelve = [*spec.cards, *skat]
@@ -279,40 +419,53 @@ def _world_scores(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[st
         for option in spec.options:
             if option == PICK_UP:
                 contract, ten, laid = _pick_up(spec, skat, spec.bid)
-                out[option] = _score(spec, world, contract, ten, laid, twelve, spec.bid, cache)
+                out[option] = _played(spec, world, contract, ten, laid, twelve, spec.bid)
             else:
                 contract = Contract(option.split()[1], hand=True)
-                out[option] = _score(
-                    spec, world, contract, spec.cards, skat, twelve, spec.bid, cache
-                )
+                out[option] = _played(spec, world, contract, spec.cards, skat, twelve, spec.bid)
         return out
     hands = _hands(spec, world, spec.cards)
+    cache: dict[tuple[str, int], Played] = {}
     for option in spec.options:
         limit = 0 if option == PASS_OPTION else int(option)
         declarer, bid = _auction(hands, spec.seat, limit)
         if declarer != spec.seat:
-            out[option] = 0  # plain scoring: only the declarer's score changes
+            out[option] = Played(0, False, False)  # plain scoring: only the declarer scores
             continue
         declared = PLAYER.declare(Declaration(spec.seat, bid, spec.cards, skat))
-        out[option] = _score(
-            spec, world, declared.contract, declared.hand, declared.skat, twelve, bid, cache
-        )
+        key = (str(declared.contract), bid)
+        if key not in cache:
+            cache[key] = _played(
+                spec, world, declared.contract, declared.hand, declared.skat, twelve, bid
+            )
+        out[option] = cache[key]
     return out
 
 
-def evaluate(spec: BidSpec, worlds: Sequence[Mapping[str, Sequence[Card]]]) -> dict[str, list[int]]:
-    """Return every option's score in each world (the same worlds for all options)."""
-    samples: dict[str, list[int]] = {o: [] for o in spec.options}
-    same = (
-        discard_groups([*spec.cards, *spec.skat], spec.game)
-        if spec.question == "discard"
-        else {o: o for o in spec.options}
-    )
+def evaluate(
+    spec: BidSpec, worlds: Sequence[Mapping[str, Sequence[Card]]]
+) -> dict[str, list[Played]]:
+    """Return every option's result in each world (the same worlds for all options)."""
+    samples: dict[str, list[Played]] = {o: [] for o in spec.options}
     for world in worlds:
-        scores = _world_scores(spec, world)
+        results = _world_results(spec, world)
         for option in spec.options:
-            samples[option].append(scores[same[option]])
+            samples[option].append(results[option])
     return samples
+
+
+def judge(spec: BidSpec, samples: Mapping[str, Sequence[Played]]) -> Verdict | None:
+    """Judge the options on their scores in the shared worlds (``judge_sampled``)."""
+    n = len(next(iter(samples.values())))
+    per_world = [
+        {
+            option: Outcome(int(p.won), float(p.score), p.won, float(p.points))
+            for option, p in ((o, samples[o][i]) for o in spec.options)
+        }
+        for i in range(n)
+    ]
+    order = {o: i for i, o in enumerate(spec.options)}
+    return judge_sampled(per_world, MIN_GAP, prefer=order.__getitem__)
 
 
 def sample_bid_worlds(spec: BidSpec, seed: int, n: int = WORLDS) -> list[dict[str, list[Card]]]:
@@ -346,18 +499,48 @@ def sample_bid_worlds(spec: BidSpec, seed: int, n: int = WORLDS) -> list[dict[st
 # ----------------------------------------------------------------------------- the generator
 
 
+def question_for(seed: int) -> str:
+    """Return the question a seed asks (drawn from the seed alone)."""
+    return random.Random(f"skat/bid/{seed}").choice(QUESTIONS)
+
+
+def _deals(seed: int, constraint: Any) -> list[Dealt]:
+    """Return the deals a seed may look through, its own first (``DEAL_TRIES`` of them)."""
+    out = []
+    for k in range(DEAL_TRIES):
+        sample = deal_matching("skat", constraint, seed if k == 0 else f"{seed}/bid/{k}")
+        h = sample.hands
+        out.append(Dealt((tuple(h["0"]), tuple(h["1"]), tuple(h["2"])), tuple(sample.extra)))
+    return out
+
+
 def make_spec(seed: int, constraint: Any) -> tuple[BidSpec, str, Dealt] | None:
-    """Deal and pick the question; return the spec and the simple player's own answer."""
+    """Deal until the seed's question fits; return the spec and the simple player's answer.
+
+    The deals are looked through in a fixed order (``_deals``) for the first one that fits
+    the question (a hand worth bidding, a winner who could play hand, a pick-up with two
+    games or discards to weigh); None when none of them fits.
+    """
     rng = random.Random(f"skat/bid/{seed}")
     question = rng.choice(QUESTIONS)
-    dealt = deal_cards(seed, constraint)
+    seat = rng.randrange(3)
+    for dealt in _deals(seed, constraint):
+        made = _spec_for(question, seat, dealt)
+        if made is not None:
+            spec, natural = made
+            return spec, natural, dealt
+    return None
+
+
+def _spec_for(question: str, seat: int, dealt: Dealt) -> tuple[BidSpec, str] | None:
     if question == "limit":
-        seat = rng.randrange(3)
         ten = dealt.hands[seat]
+        if not bid_worthy(ten):
+            return None
         options = limit_options(ten)
         limit = PLAYER.limit(ten)
         natural = max((o for o in options[1:] if int(o) <= limit), key=int, default=PASS_OPTION)
-        return BidSpec(question, seat, ten, (), (), 0, options), natural, dealt
+        return BidSpec(question, seat, ten, (), (), 0, options), natural
     calls = run_auction(dealt.hands)
     declarer, bid = auction_result(calls)
     if declarer is None:
@@ -365,33 +548,35 @@ def make_spec(seed: int, constraint: Any) -> tuple[BidSpec, str, Dealt] | None:
     ten = dealt.hands[declarer]
     game = PLAYER.declare(Declaration(declarer, bid, ten, dealt.skat))
     if question == "hand":
+        if not hand_worthy(ten, bid):
+            return None
         options = hand_options(ten, bid)
         natural = f"hand {game.contract.game}" if game.contract.hand else PICK_UP
-        return BidSpec(question, declarer, ten, (), calls, bid, options), natural, dealt
+        return BidSpec(question, declarer, ten, (), calls, bid, options), natural
     if game.contract.hand:
-        return None  # the simple player would not pick up: no game choice to ask about
+        return None  # the simple player would not pick up: no game or discard to ask about
+    twelve = [*ten, *dealt.skat]
     if question == "discard":
-        twelve = [*ten, *dealt.skat]
-        spec = BidSpec(
-            question,
-            declarer,
-            ten,
-            dealt.skat,
-            calls,
-            bid,
-            discard_options(twelve),
-            game.contract.game,
-        )
-        return spec, pair_label(game.skat), dealt
-    options = game_options([*ten, *dealt.skat], bid)
-    spec = BidSpec(question, declarer, ten, dealt.skat, calls, bid, options)
-    return spec, game.contract.game, dealt
+        played = game.contract.game
+        options = weighed_discards(twelve, played)
+        if len(options) < 3:
+            return None
+        spec = BidSpec(question, declarer, ten, dealt.skat, calls, bid, options, played)
+        groups = discard_groups(twelve, played)
+        return spec, groups[pair_label(game.skat)]
+    options = game_options(twelve, bid)
+    if len(options) < 2:
+        return None
+    return BidSpec(question, declarer, ten, dealt.skat, calls, bid, options), game.contract.game
 
 
 def _prompt(spec: BidSpec) -> str:
     who = SEAT_NAMES[spec.seat]
     if spec.question == "limit":
-        return f"You are {who}, before the auction. Up to which value do you bid?"
+        return (
+            f"You are {who}, before the auction. Up to which value do you bid (your games "
+            "are counted on your ten cards)?"
+        )
     if spec.question == "hand":
         return f"You ({who}) won the auction at {spec.bid}. Play hand, or pick up the skat?"
     skat = " ".join(str(c) for c in spec.skat)
@@ -403,12 +588,48 @@ def _prompt(spec: BidSpec) -> str:
     return f"You ({who}) won the auction at {spec.bid} and picked up {skat}. Which game?"
 
 
-def _label(spec: BidSpec, option: str) -> str:
+def label(spec: BidSpec, option: str) -> str:
+    """Return the text of an option's button, with the game value it stands for."""
     if spec.question == "limit":
-        return "pass" if option == PASS_OPTION else f"bid up to {option}"
+        if option == PASS_OPTION:
+            return "pass"
+        return f"bid up to {option} ({limit_labels(spec.cards)[int(option)]})"
     if spec.question == "discard":
         return f"lay away {option}"
-    return option
+    if spec.question == "hand":
+        if option == PICK_UP:
+            return "pick up the skat"
+        return game_label(Contract(option.split()[1], hand=True), spec.cards)
+    return game_label(Contract(option), [*spec.cards, *spec.skat])
+
+
+def result_words(spec: BidSpec, option: str, results: Sequence[Played]) -> str:
+    """Return what an option reaches over the worlds, its risk included.
+
+    'a gamble: wins 55% of deals (+48 each); loses 96 when it fails; 9.6 a deal on average'.
+    """
+    n = len(results)
+    mean = sum(p.score for p in results) / n
+    if spec.question == "limit" and option == PASS_OPTION:
+        return "you pass and score nothing (0 a deal)"
+    declared = [p for p in results if p.declared]
+    won = [p.score for p in declared if p.won]
+    lost = [p.score for p in declared if not p.won]
+    parts = []
+    if spec.question == "limit":
+        if not declared:
+            return "the others outbid you in every deal (0 a deal)"
+        parts.append(f"you declare in {len(declared)} of {n} deals and win {len(won)} of them")
+    else:
+        parts.append(f"wins {len(won) / n:.0%} of deals")
+    if won:
+        parts[-1] += f" (+{sum(won) / len(won):.0f} each)"
+    if lost:
+        parts.append(f"loses {-sum(lost) / len(lost):.0f} when it fails")
+    text = "; ".join(parts) + f"; {mean:+.1f} a deal on average"
+    if declared and len(lost) > GAMBLE * len(declared):
+        text = "a gamble: " + text
+    return text
 
 
 def _themes(spec: BidSpec, accepted: frozenset[str]) -> tuple[str, ...]:
@@ -475,6 +696,39 @@ def _world_seed(seed: int) -> int:
     return random.Random(f"skat/bid/worlds/{seed}").randrange(2**31)
 
 
+def candidates(
+    spec: BidSpec, samples: Mapping[str, Sequence[Played]], verdict: Verdict
+) -> tuple[Candidate, ...]:
+    """Return the options as candidates: mean score, win rate, result words, and for a
+    rejected option the gap to the best one."""
+    n = len(samples[verdict.best])
+    best_label = label(spec, verdict.best)
+    out = []
+    for option in spec.options:
+        mean = verdict.values[option]
+        text = ""
+        if option not in verdict.accepted:
+            text = (
+                f"{label(spec, option)} scores {mean:+.1f} a deal on average over {n} deals, "
+                f"{verdict.values[verdict.best] - mean:.1f} below {best_label}; it does worse "
+                f"in {verdict.worse_in[option]} deals and better in "
+                f"{verdict.better_in[option]}."
+            )
+        out.append(
+            Candidate(
+                option,
+                round(mean, 3),
+                option in verdict.accepted,
+                label(spec, option),
+                text,
+                result=result_words(spec, option, samples[option]),
+                rate=round(verdict.rates[option], 4),
+                rate_unit=WIN_RATE.name,
+            )
+        )
+    return tuple(out)
+
+
 @generator("skat", "bid", MODES)
 def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     """Return a Skat bidding quiz for ``seed``, or None if it is no real decision."""
@@ -484,31 +738,14 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     if made is None:
         return None
     spec, natural, dealt = made
-    if len(spec.options) < 2:
-        return None
     try:
         worlds = sample_bid_worlds(spec, _world_seed(seed))
     except NoDealFound:
         return None
     samples = evaluate(spec, worlds)
-    verdict = judge_sampled(samples, unit_of(spec))
-    if not verdict.kept:
+    verdict = judge(spec, samples)
+    if verdict is None:
         return None
-    n = len(worlds)
-    best = samples[verdict.best]
-    candidates = []
-    for option in spec.options:
-        mean = sum(samples[option]) / n
-        if option in verdict.accepted:
-            candidates.append(Candidate(option, round(mean, 3), True, _label(spec, option)))
-            continue
-        worse = sum(1 for a, b in zip(samples[option], best, strict=True) if a < b)
-        text = (
-            f"{_label(spec, option)} scores {mean:.1f} on average over {n} worlds, "
-            f"{sum(best) / n - mean:.1f} below {_label(spec, verdict.best)}; it does worse in "
-            f"{worse} worlds."
-        )
-        candidates.append(Candidate(option, round(mean, 3), False, _label(spec, option), text))
     difficulty = rating(
         len(spec.options),
         len(verdict.accepted),
@@ -523,19 +760,21 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
         mode=mode,
         prompt=_prompt(spec),
         position=_position(spec),
-        candidates=tuple(candidates),
-        unit=unit_of(spec),
+        candidates=candidates(spec, samples, verdict),
+        unit=POINTS.name,
         themes=_themes(spec, verdict.accepted),
         rating=difficulty,
         rule_ref=RULES[spec.question],
         seed=seed,
-        samples=n,
+        samples=len(worlds),
         margin=round(verdict.margin, 4),
         extra={
+            "question": spec.question,
             "spec": spec.as_json(),
             "worlds": [world_json(w) for w in worlds],
             "world_seed": _world_seed(seed),
             "sampling_error": round(verdict.error, 4),
+            "natural": natural,
             "deal": {
                 "dealt": {str(i): [str(c) for c in h] for i, h in enumerate(dealt.hands)},
                 "dealt_skat": [str(c) for c in dealt.skat],
@@ -544,7 +783,40 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     )
 
 
-def reevaluate(draft: QuizDraft) -> dict[str, list[int]]:
-    """Score the options of a stored bid quiz again on its stored worlds."""
+def reevaluate(draft: QuizDraft) -> dict[str, list[Played]]:
+    """Play the options of a stored bid quiz again on its stored worlds."""
     spec = BidSpec.from_json(draft.extra["spec"])
     return evaluate(spec, [world_from_json(w) for w in draft.extra["worlds"]])
+
+
+def recheck_bid(draft: QuizDraft) -> list[str]:
+    """Re-judge a stored Skat bid draft on its stored worlds; return every difference.
+
+    [] when the same answers are accepted with the same values and win rates as stored.
+    """
+    spec = BidSpec.from_json(draft.extra["spec"])
+    samples = reevaluate(draft)
+    verdict = judge(spec, samples)
+    if verdict is None:
+        return ["the stored worlds no longer make a clear decision"]
+    problems = []
+    stored = {c.answer: c for c in draft.candidates}
+    if set(stored) != set(verdict.values):
+        return [f"answers differ: stored {sorted(stored)}, now {sorted(verdict.values)}"]
+    if frozenset(draft.accepted) != verdict.accepted:
+        problems.append(
+            f"accepted differ: stored {sorted(draft.accepted)}, now {sorted(verdict.accepted)}"
+        )
+    if draft.unit != verdict.unit:
+        problems.append(f"unit differs: stored {draft.unit!r}, now {verdict.unit!r}")
+    for answer, cand in stored.items():
+        if abs(cand.value - round(verdict.values[answer], 3)) > 1e-3:
+            problems.append(f"{answer}: stored value {cand.value}, now {verdict.values[answer]}")
+        if cand.rate is None or abs(cand.rate - verdict.rates[answer]) > 1e-3:
+            problems.append(f"{answer}: stored rate {cand.rate}, now {verdict.rates[answer]}")
+    if draft.extra.get("question") != spec.question:
+        problems.append(f"question differs: stored {draft.extra.get('question')!r}")
+    return problems
+
+
+quizzes.BID_RECHECKS["skat"] = recheck_bid

@@ -37,6 +37,22 @@ class Outcome:
         return score_game(contract, bid, matador_cards, self.points, 5).score
 
 
+@dataclass(frozen=True)
+class Played:
+    """One option's result in one world, for the deciding seat.
+
+    ``score``: the seat's score under plain scoring (0 when it does not declare). ``won``:
+    it declared and won. ``declared``: it became the declarer (always, except when a bid
+    limit lets another seat win the auction). ``points``: the declarer's card points with the
+    skat (0 in null and when it does not declare), only a detail.
+    """
+
+    score: int
+    won: bool
+    declared: bool = True
+    points: int = 0
+
+
 def play_out(
     contract: Contract, hands: Sequence[Sequence[Card]], declarer: int, skat: Sequence[Card]
 ) -> Outcome:
