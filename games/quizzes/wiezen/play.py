@@ -252,9 +252,7 @@ def sampled_candidate(candidate: Candidate, verdict: Verdict, rate_unit: str) ->
         f"{unit(rate_unit).amount(rate)} over {samples} deals"
     )
     refutation = candidate.refutation.replace(MAKE_RATE, rate_unit)
-    return dataclasses.replace(
-        candidate, result=result, rate_unit=rate_unit, refutation=refutation
-    )
+    return dataclasses.replace(candidate, result=result, rate_unit=rate_unit, refutation=refutation)
 
 
 def contract_from_json(data: Mapping[str, Any]) -> Contract:
