@@ -913,7 +913,7 @@ def multiplier_exercise(seed: int, params: Mapping[str, Any]) -> Exercise:
     result = score_deal(contract, tricks, settings, after_all_pass)
     found = ", ".join(result.doublers) if result.doublers else "none"
     cap = settings.multiplier_cap
-    capped = f"capped at x{cap}" if cap is not None else "with no cap (house rule)"
+    capped = f"capped at x{cap} (house rule)" if cap is not None else "with no cap"
     before = " The previous deal was passed out by everyone." if after_all_pass else ""
     side = sum(tricks[s] for s in contract.declarers)
     return Exercise(

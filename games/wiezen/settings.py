@@ -78,9 +78,10 @@ class WiezenSettings:
     double_troel / double_all_tricks / double_after_all_pass: the three score doublers
         DECISIONS.md names (troel; 13 tricks in a trump contract; the deal after an all-pass
         deal). The text says clubs agree which ones they use.
-    multiplier_cap: the most a combination of doublers may multiply a score by. Each doubler
-        adds one to the multiplier (two doublers make x3, not x4, per the text); None lifts
-        the cap so three doublers make x4.
+    multiplier_cap: a club's optional ceiling on the multiplier. Doublers add, they do not
+        multiply: each one adds one to the multiplier (one makes x2, two x3, not x4, per the
+        text's example of troel with all 13 tricks; three make x4). The text sets no ceiling,
+        so the default None has none; a club that wants one sets it here.
     points: the points table (see PointsTable).
     """
 
@@ -89,7 +90,7 @@ class WiezenSettings:
     double_troel: bool = True
     double_all_tricks: bool = True
     double_after_all_pass: bool = True
-    multiplier_cap: int | None = 3
+    multiplier_cap: int | None = None
     points: PointsTable = field(default_factory=PointsTable)
 
     def __post_init__(self) -> None:

@@ -25,12 +25,17 @@ SOLVE_TRICKS = 7
 
 
 @dataclass(frozen=True)
-class Outcome:
-    """How one call turned out in one world: the contract (None: thrown in) and points."""
+class Settled:
+    """How one call turned out in one world: the contract (None: thrown in) and points.
+
+    ``made``: the contract was made (by its declarers). ``played``: the deciding seat is one
+    of its declarers.
+    """
 
     contract: Contract | None
     made: bool
     points: int
+    played: bool = False
 
 
 def contract_after(
@@ -76,13 +81,13 @@ def settle(
     seat: str,
     call: Call,
     settled: dict[Contract, dict[str, int]],
-) -> Outcome:
+) -> Settled:
     """Return the outcome of ``call`` in ``world``; ``settled`` caches tricks per contract."""
     contract = contract_after(world, dealer, prefix, seat, call)
     if contract is None:
-        return Outcome(None, False, 0)
+        return Settled(None, False, 0)
     if contract not in settled:
         settled[contract] = tricks_taken(world, contract)
     score = score_deal(contract, settled[contract])
     made = score.made[contract.declarers[0]]
-    return Outcome(contract, made, score.points[seat])
+    return Settled(contract, made, score.points[seat], seat in contract.declarers)

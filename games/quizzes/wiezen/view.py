@@ -9,6 +9,8 @@ from games.quizzes.wiezen.cut import Cut, seat_at
 from games.quizzes.wiezen.table import auction_pairs, cards_text
 from games.wiezen import ContractKind
 
+# Contracts whose score a trick more or less does not change: only made or set counts.
+FIXED_SCORE_KINDS = (ContractKind.ABONDANCE, ContractKind.SOLO)
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 TEXT = "kleurenwiezen-extra-bids.nl.txt"
 RULE_REFS = {
@@ -64,10 +66,16 @@ def play_prompt(cut: Cut, double_dummy: bool) -> str:
         role = "declarer" if len(contract.declarers) == 1 else "one of the declaring pair"
     else:
         role = "a defender"
+    declaring = cut.seat in contract.declarers
     if contract.is_individual:
-        goal = "make the miserie" if cut.seat in contract.declarers else "beat the miserie"
+        goal = "make the miserie" if declaring else "beat the miserie"
+    elif contract.kind in FIXED_SCORE_KINDS:
+        name = contract.kind.value
+        goal = f"make the {name}" if declaring else f"beat the {name}"
+    elif declaring:
+        goal = "score the most for your side (the contract first, then every overtrick)"
     else:
-        goal = "take as many tricks as you can for your side"
+        goal = "score the most for your side (set the contract, then every trick more)"
     view = "All four hands are shown." if double_dummy else "You see only your own hand"
     if not double_dummy:
         view += " and the open miserie hand." if len(shown_seats(cut, False)) > 1 else "."

@@ -85,17 +85,27 @@ def test_troel_with_all_tricks_counts_three_times_not_four() -> None:
     assert [score.points[s] for s in "NESW"] == [21, 21, -21, -21]
 
 
-def test_three_doublers_are_capped_at_three_times() -> None:
-    score = score_deal(TROEL, tricks(7, 6, 0, 0), after_all_pass=True)
-    assert len(score.doublers) == 3
-    assert score.multiplier == 3
+def test_doublers_add_one_each_with_no_ceiling() -> None:
+    # Rule text, "Score verdubbelaars", note: combinations give x3, x4 and so on; no cap.
+    one = score_deal(TROEL, tricks(5, 4, 2, 2))
+    assert (one.doublers, one.multiplier) == (("troel",), 2)
+    assert one.points["N"] == 2 * (2 + 1)
+    three = score_deal(TROEL, tricks(7, 6, 0, 0), after_all_pass=True)
+    assert three.doublers == ("troel", "all 13 tricks", "after an all-pass deal")
+    assert three.multiplier == 4
+    assert [three.points[s] for s in "NESW"] == [28, 28, -28, -28]
 
 
-def test_without_the_cap_three_doublers_make_four_times() -> None:
-    settings = WiezenSettings(multiplier_cap=None)
+def test_a_club_may_set_a_ceiling_on_the_multiplier() -> None:
+    settings = WiezenSettings(multiplier_cap=3)
     score = score_deal(TROEL, tricks(7, 6, 0, 0), settings, after_all_pass=True)
-    assert score.multiplier == 4
-    assert score.points["N"] == 28
+    assert score.multiplier == 3
+    assert score.points["N"] == 21
+
+
+def test_the_default_settings_have_no_ceiling() -> None:
+    assert WiezenSettings().multiplier_cap is None
+    assert [WiezenSettings().multiplier(n) for n in range(5)] == [1, 2, 3, 4, 5]
 
 
 def test_abondance_scores_nine_whatever_its_level() -> None:
