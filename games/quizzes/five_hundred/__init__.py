@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from games.quizzes import BID_RECHECKS
 from games.quizzes.base import generator
-from games.quizzes.common.pipeline import DOUBLE_DUMMY, SINGLE_DUMMY, play_generator, register_play
+from games.quizzes.common.pipeline import DOUBLE_DUMMY, SINGLE_DUMMY, register_play
 from games.quizzes.five_hundred.bid import bid_quiz, recheck_bid
-from games.quizzes.five_hundred.play import SPEC
+from games.quizzes.five_hundred.play import SPEC, play_quiz
 
 __all__ = ["bid_quiz", "play_quiz"]
 
 generator("five_hundred", "bid", (SINGLE_DUMMY,))(bid_quiz)
-play_quiz = generator("five_hundred", "play", (DOUBLE_DUMMY, SINGLE_DUMMY))(
-    play_generator(register_play(SPEC))
-)
+register_play(SPEC)
+generator("five_hundred", "play", (DOUBLE_DUMMY, SINGLE_DUMMY))(play_quiz)
 BID_RECHECKS["five_hundred"] = recheck_bid

@@ -23,9 +23,10 @@ from typing import Any
 
 from games.cards import FIVE_HUNDRED_DECK, SEATS, parse_card
 from games.five_hundred import Contract, Play, parse_call
-from games.quizzes.base import Candidate, QuizDraft
+from games.quizzes import is_real_decision
+from games.quizzes.base import Candidate, QuizDraft, QuizError
 from games.quizzes.common.lines import line_text, line_tokens, seat_no
-from games.quizzes.common.pipeline import DOUBLE_DUMMY, SINGLE_DUMMY, PlaySpec
+from games.quizzes.common.pipeline import DOUBLE_DUMMY, SINGLE_DUMMY, PlaySpec, quiz_at
 from games.quizzes.common.verdict import Outcome, Verdict
 from games.quizzes.five_hundred.cut import Cut, cuts
 from games.quizzes.five_hundred.results import outcome
@@ -46,7 +47,9 @@ from games.sampling import NoDealFound, World
 from games.solver import Objective, Position, layout_for, solve
 
 # How many tricks may be left at the cut, per mode (the solver answers in milliseconds).
-MAX_TRICKS_LEFT = {DOUBLE_DUMMY: 7, SINGLE_DUMMY: 6}
+MAX_TRICKS_LEFT = {DOUBLE_DUMMY: 10, SINGLE_DUMMY: 6}
+# Decisions tried per deal: most late decisions change no result band, and solving is cheap.
+MAX_DECISIONS = {DOUBLE_DUMMY: 10, SINGLE_DUMMY: 2}
 # A sampled quiz's mean score gap must exceed two tricks of defence points (10 each): a gap
 # that size comes from the contract's result changing in some worlds, not from overtricks.
 MINIMUM_GAP = 25.0
@@ -124,12 +127,12 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
     """500's play spec: cuts from ``cut``, values from ``results``, worlds from ``worlds``."""
 
     game = "five_hundred"
-    max_scan = {DOUBLE_DUMMY: 3, SINGLE_DUMMY: 2}
+    max_scan: dict[str, int | None] = dict(MAX_DECISIONS)
     minimum_gap = MINIMUM_GAP
     rate_unit = MAKE_RATE.name
 
     def cuts(self, seed: int, mode: str, constraint: Any) -> Iterable[Cut]:
-        return cuts(seed, constraint, MAX_TRICKS_LEFT[mode])
+        return cuts(seed, constraint, MAX_TRICKS_LEFT[mode], MAX_DECISIONS[mode])
 
     def answers(self, cut: Cut) -> list[tuple[str, str]]:
         return [(a, a) for a in sorted((str(c) for c in cut.legal), key=natural_key)]
@@ -238,3 +241,22 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
 
 
 SPEC = FiveHundredPlay()
+
+
+def play_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
+    """Return the play quiz of ``seed`` in ``mode`` (the shared pipeline, scanning on).
+
+    As ``pipeline.play_generator``, except that a decision whose draft accepts more than
+    half the cards (which ``draft_quiz`` drops) does not end the scan: the next decision is
+    tried. (A change proposed for the shared generator; until then it lives here.)
+    """
+    if mode not in (DOUBLE_DUMMY, SINGLE_DUMMY):
+        raise QuizError(f"500 play quizzes come in double_dummy and single_dummy, not {mode!r}")
+    limit = SPEC.max_scan.get(mode)
+    for number, cut in enumerate(SPEC.cuts(seed, mode, constraint)):
+        if number == limit:
+            return None
+        draft = quiz_at(SPEC, cut, mode, seed, number)
+        if draft is not None and is_real_decision(draft):
+            return draft
+    return None
