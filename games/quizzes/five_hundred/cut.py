@@ -4,7 +4,7 @@ The cut comes 4 to 7 tricks before the end (single dummy: at most 6), where the 
 answers in milliseconds, with some cards already on the current trick. The seed fixes
 everything: the deal, the dealer, how many tricks are left and how many cards are down.
 From the cut the simple players play on and every turn with two or more legal cards is a
-candidate decision, up to ``MAX_DECISIONS`` of them.
+candidate decision, up to ``max_decisions`` of them (``MAX_DECISIONS`` unless told).
 """
 
 from __future__ import annotations
@@ -49,7 +49,9 @@ class Cut:
         return 10 - len(self.play.tricks)
 
 
-def cuts(seed: int, constraint: Any, max_tricks_left: int) -> Iterator[Cut]:
+def cuts(
+    seed: int, constraint: Any, max_tricks_left: int, max_decisions: int = MAX_DECISIONS
+) -> Iterator[Cut]:
     """Yield the decisions the seed leads to, from its cut point on, in play order.
 
     Nothing is yielded when the deal is thrown in; a misère stops yielding once the
@@ -65,7 +67,7 @@ def cuts(seed: int, constraint: Any, max_tricks_left: int) -> Iterator[Cut]:
     tricks_left = rng.randint(MIN_TRICKS_LEFT, max_tricks_left)
     play_on(play, tricks_left, rng.randrange(len(contract.players)))
     found = 0
-    while 10 - len(play.tricks) >= MIN_TRICKS_LEFT and found < MAX_DECISIONS:
+    while 10 - len(play.tricks) >= MIN_TRICKS_LEFT and found < max_decisions:
         if contract.is_misere and play.declarer_tricks:
             return
         seat = play.to_move

@@ -9,7 +9,9 @@ longest side suit. Discards that differ only in alike cards (same suit, and ever
 ranking between them is the declarer's own) count as one. Each candidate is settled in the
 same 100 worlds of the other three hands, consistent with the whole auction (the kitty is
 known now): the declarer discards it, the deal is played (``settle``) and scored from the
-contract table. A candidate's value is its side's average score.
+contract table, with the defence's 10 a trick against it (``results``). Judged like the
+contract question (``judging``): the best mean score and the discards within the sampling
+error of it are accepted, each with its make rate.
 """
 
 from __future__ import annotations
@@ -20,9 +22,10 @@ from typing import Any
 
 from games.cards import FIVE_HUNDRED_DECK, SEATS, Card, sort_key
 from games.five_hundred import Auction, CardOrder, Contract, choose_discards, parse_call
-from games.five_hundred.scoring import contract_points
-from games.five_hundred.settings import DEFAULT_SETTINGS
-from games.quizzes.base import Candidate, QuizDraft
+from games.quizzes.base import QuizDraft
+from games.quizzes.common.verdict import Outcome
+from games.quizzes.five_hundred import judging
+from games.quizzes.five_hundred.results import outcome
 from games.quizzes.five_hundred.settle import declarer_tricks
 from games.quizzes.five_hundred.table import (
     bids_fit,
@@ -32,12 +35,11 @@ from games.quizzes.five_hundred.table import (
     worlds_as_json,
 )
 from games.quizzes.five_hundred.themes import RATING_MAX, RATING_MIN
-from games.quizzes.five_hundred.verdict import sampled_verdict
 from games.sampling import NoDealFound, World, sample_worlds
 
 N_WORLDS = 100
 MAX_TRIES = 3000
-UNIT = "points"
+QUESTION = "kitty"
 RULE_REF = (
     "five-hundred.da.txt: the kitty (the declarer takes the three cards and discards three); "
     "DECISIONS.md, 500: contract table"
@@ -119,17 +121,22 @@ def evaluate(
     kitty: Sequence[Card],
     options: Mapping[str, Sequence[Card]],
     worlds: Sequence[World],
-) -> tuple[dict[str, list[int]], dict[str, list[int]]]:
-    """Return each option's score and declaring-side tricks in every world."""
-    scores: dict[str, list[int]] = {o: [] for o in options}
+) -> dict[str, list[int]]:
+    """Return each option's declaring-side tricks in every world."""
     tricks: dict[str, list[int]] = {o: [] for o in options}
     for world in worlds:
         hands = {s: (list(ten) if s == contract.declarer else world[s]) for s in SEATS}
         for option, discard in options.items():
-            taken = declarer_tricks(hands, kitty, contract, list(discard))
-            tricks[option].append(taken)
-            scores[option].append(contract_points(contract, taken, DEFAULT_SETTINGS))
-    return scores, tricks
+            tricks[option].append(declarer_tricks(hands, kitty, contract, list(discard)))
+    return tricks
+
+
+def per_world_outcomes(
+    contract: Contract, tricks: Mapping[str, Sequence[int]]
+) -> list[dict[str, Outcome]]:
+    """Return every discard's outcome for the declaring side in each world."""
+    n = len(next(iter(tricks.values())))
+    return [{o: outcome(contract, t[i], True) for o, t in tricks.items()} for i in range(n)]
 
 
 def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
@@ -150,33 +157,23 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         worlds = kitty_worlds(declarer, thirteen, calls, seed)
     except NoDealFound:
         return None
-    scores, tricks = evaluate(contract, ten, deal.kitty, options, worlds)
-    verdict = sampled_verdict(scores, UNIT)
+    tricks = evaluate(contract, ten, deal.kitty, options, worlds)
+    order = list(options)
+    verdict = judging.judge(per_world_outcomes(contract, tricks), order.index)
     if verdict is None:
         return None
     n = len(worlds)
     natural = discard_label(choose_discards(contract, thirteen))
-    best = sorted(verdict.accepted)[0]
-    candidates = []
-    for option in options:
-        mean = round(verdict.values[option], 4)
-        label = f"discard {option}"
-        if option in verdict.accepted:
-            candidates.append(Candidate(option, mean, True, label))
-            continue
-        worse = sum(1 for b, v in zip(scores[best], scores[option], strict=True) if b > v)
-        made = sum(1 for v in scores[option] if v > 0)
-        average = sum(tricks[option]) / n
-        text = (
-            f"Discarding {option} scores {mean:+.1f} on average against "
-            f"{verdict.values[best]:+.1f} for {best} over the same {n} sampled deals; it does "
-            f"worse in {worse} of them. Your side averages {average:.1f} tricks and makes "
-            f"{contract.bid.level} in {made} of {n}."
-        )
-        candidates.append(Candidate(option, mean, False, label, text))
+    labels = [(o, f"discard {o}") for o in options]
+    results = {o: judging.made_words(verdict.rates[o], o in verdict.accepted) for o in options}
+    details = {
+        o: f"Your side averages {sum(tricks[o]) / n:.1f} tricks and needs {contract.bid.level}."
+        for o in options
+    }
+    candidates = judging.candidates(verdict, labels, results, details, lambda _: True)
     rating = 1500 + 40 * max(0, len(options) - len(verdict.accepted) - 1)
     rating += 200 if natural not in verdict.accepted else 0
-    rating += 100 if verdict.margin < 30 else 0
+    rating += 100 if verdict.margin < 4 * verdict.error else 0
     return QuizDraft(
         game="five_hundred",
         kind="bid",
@@ -184,7 +181,8 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         prompt=(
             f"You are {declarer}, declarer in {contract.bid.name}, and have taken the kitty "
             f"({' '.join(str(c) for c in deal.kitty)}). Which three cards do you discard? "
-            "Values are your side's average score from the contract table."
+            "Values are your side's average score for the deal (contract points against the "
+            "defence's 10 a trick)."
         ),
         position={
             "seat": declarer,
@@ -199,7 +197,7 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "decision": "kitty",
         },
         candidates=tuple(candidates),
-        unit=UNIT,
+        unit=verdict.unit,
         themes=_themes(contract, thirteen, options, verdict.accepted),
         rating=float(max(RATING_MIN, min(RATING_MAX, rating))),
         rule_ref=RULE_REF,
@@ -207,6 +205,7 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         samples=n,
         margin=round(verdict.margin, 4),
         extra={
+            "question": QUESTION,
             "deal": deal_as_json(deal),
             "worlds": worlds_as_json(worlds),
             "tricks": tricks,
@@ -217,7 +216,7 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
 
 
 def reevaluate(draft: QuizDraft) -> dict[str, list[int]]:
-    """Score the candidates of a stored kitty quiz again on its stored worlds."""
+    """Settle the candidates of a stored kitty quiz again on its stored worlds: their tricks."""
     record = draft.extra["deal"]
     declarer = draft.position["seat"]
     contract = Contract(parse_call(draft.position["contract"]["bid"]), declarer)
@@ -228,8 +227,19 @@ def reevaluate(draft: QuizDraft) -> dict[str, list[int]]:
         {p: FIVE_HUNDRED_DECK.parse_hand(cards) for p, cards in w.items()}
         for w in draft.extra["worlds"]
     ]
-    scores, _ = evaluate(contract, ten, kitty, options, worlds)
-    return scores
+    return evaluate(contract, ten, kitty, options, worlds)
+
+
+def recheck_kitty(draft: QuizDraft) -> list[str]:
+    """Re-judge a stored kitty draft by settling its stored worlds again ([] when it holds)."""
+    contract = Contract(parse_call(draft.position["contract"]["bid"]), draft.position["seat"])
+    tricks = reevaluate(draft)
+    problems = []
+    if tricks != draft.extra["tricks"]:
+        problems.append("the stored tricks differ from settling the worlds again")
+    order = [c.answer for c in draft.candidates]
+    verdict = judging.judge(per_world_outcomes(contract, tricks), order.index)
+    return problems + judging.differences(draft, verdict)
 
 
 def _themes(

@@ -14,6 +14,8 @@ from games.quizzes.common.lines import LineStep
 
 RATING_BASE = 1400
 RATING_MIN, RATING_MAX = 1000, 2200
+# A sampled gap under this many standard errors is a close call (harder to see).
+CLOSE = 4
 
 
 def _order(contract: Contract) -> CardOrder:
@@ -113,18 +115,25 @@ def play_themes(
 
 
 def play_rating(
-    rejected: int, natural_wrong: bool, margin: float, sampled: bool, themes: Sequence[str]
+    rejected: int,
+    natural_wrong: bool,
+    margin: float,
+    error: float,
+    sampled: bool,
+    themes: Sequence[str],
 ) -> float:
-    """Return an initial difficulty from the features in docs/quizzes/five_hundred.md."""
+    """Return an initial difficulty from the features in docs/quizzes/five_hundred.md.
+
+    ``margin`` and ``error``: the narrowest score gap between an accepted and a rejected card
+    and its sampling error (single dummy only).
+    """
     rating = float(RATING_BASE + min(240, 40 * max(0, rejected - 1)))
     if natural_wrong:
         rating += 250
     if sampled:
         rating += 150
-        if margin < 0.5:
+        if margin < CLOSE * error:
             rating += 100
-    else:
-        rating -= 100 * (min(margin, 3) - 1)
     if {"finesse", "duck"} & set(themes):
         rating += 100
     return float(max(RATING_MIN, min(RATING_MAX, rating)))

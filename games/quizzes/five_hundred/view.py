@@ -72,14 +72,14 @@ def prompt_for(cut: Cut, mode: str) -> str:
         else ("the declarer's partner" if cut.seat in contract.team else "a defender")
     )
     view = "All hands are shown." if mode == "double_dummy" else "You see only your own cards."
-    goal = (
-        "push a trick onto the declarer"
-        if contract.is_misere and cut.seat not in contract.team
-        else "take no trick"
-        if contract.is_misere
-        else "take the most tricks for your side"
-    )
-    return (
-        f"{contract.bid.name} by {contract.declarer}. You are {cut.seat}, {role}. {view} "
-        f"Which card do you play to {goal}?"
-    )
+    won = cut.play.declarer_tricks
+    if contract.is_misere:
+        goal = (
+            "Which card do you play to push a trick onto the declarer?"
+            if cut.seat not in contract.team
+            else "Which card do you play to take no trick?"
+        )
+    else:
+        who = "Your side needs" if cut.seat in contract.team else "The declaring side needs"
+        goal = f"Which card do you play? {who} {contract.tricks_needed} tricks and has {won}."
+    return f"{contract.bid.name} by {contract.declarer}. You are {cut.seat}, {role}. {view} {goal}"

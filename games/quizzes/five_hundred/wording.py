@@ -15,37 +15,6 @@ KITTY_REF = "five-hundred.da.txt, 'Sådan spiller man' (taking the kitty and dis
 TABLE_REF = "five-hundred.da.txt, 'Pointgivning' and DECISIONS.md, 500 (the contract table)"
 
 
-def _number(value: float) -> str:
-    return f"{value:g}" if value == int(value) else f"{value:.2f}"
-
-
-def _tricks(count: float) -> str:
-    return f"{_number(count)} trick{'' if count == 1 else 's'}"
-
-
-def cost_text(answer: str, value: float, best_value: float, best: str, unit: str) -> str:
-    """Return one sentence saying what ``answer`` costs against ``best``."""
-    if unit == "success rate":
-        return f"After {answer} your side can no longer get what it plays for; after {best} it can."
-    lost = best_value - value
-    return (
-        f"{answer} gives up {_tricks(lost)}: your side ends with {_tricks(value)} "
-        f"instead of {_tricks(best_value)} after {best}."
-    )
-
-
-def average_text(
-    answer: str, value: float, best_value: float, best: str, unit: str, worse: int, n: int
-) -> str:
-    """Return one sentence comparing sampled averages over the same ``n`` worlds."""
-    what = "success rate" if unit == "success rate" else unit
-    return (
-        f"{answer} averages {_number(round(value, 2))} {what} against "
-        f"{_number(round(best_value, 2))} for {best} over the same {n} sampled deals; "
-        f"it does worse in {worse} of them."
-    )
-
-
 def rule_ref_for(contract: Contract, accepted: Sequence[Card]) -> str:
     """Return the rule-text parts a play decision exercises."""
     refs = [PLAY_REF]
