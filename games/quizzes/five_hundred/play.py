@@ -23,10 +23,14 @@ from typing import Any
 
 from games.cards import FIVE_HUNDRED_DECK, SEATS, parse_card
 from games.five_hundred import Contract, Play, parse_call
-from games.quizzes import is_real_decision
-from games.quizzes.base import Candidate, QuizDraft, QuizError
+from games.quizzes.base import Candidate, QuizDraft
 from games.quizzes.common.lines import line_text, line_tokens, seat_no
-from games.quizzes.common.pipeline import DOUBLE_DUMMY, SINGLE_DUMMY, PlaySpec, quiz_at
+from games.quizzes.common.pipeline import (
+    DOUBLE_DUMMY,
+    SINGLE_DUMMY,
+    PlaySpec,
+    play_generator,
+)
 from games.quizzes.common.verdict import Outcome, Verdict
 from games.quizzes.five_hundred.cut import Cut, cuts
 from games.quizzes.five_hundred.results import outcome
@@ -143,10 +147,11 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
     def exact(self, cut: Cut) -> dict[str, Outcome]:
         return card_outcomes(position_of(cut.play), cut.contract, cut.seat, cut.play.tricks_won())
 
+    def rate_unit_of(self, cut: Cut) -> str:
+        # The rate beside a sampled score: how often the side to move reaches its aim.
+        return MAKE_RATE.name if cut.seat in cut.contract.team else SET_RATE.name
+
     def worlds(self, cut: Cut, seed: int, number: int) -> list[World] | None:
-        # The rate beside a sampled score: how often the side to move reaches its aim. The
-        # pipeline reads one ``rate_unit`` per spec, so it is set for the decision at hand.
-        self.rate_unit = MAKE_RATE.name if cut.seat in cut.contract.team else SET_RATE.name
         play = cut.play
         world_seed = seed * 10 + len(play.played_cards())
         try:
@@ -243,20 +248,4 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
 SPEC = FiveHundredPlay()
 
 
-def play_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
-    """Return the play quiz of ``seed`` in ``mode`` (the shared pipeline, scanning on).
-
-    As ``pipeline.play_generator``, except that a decision whose draft accepts more than
-    half the cards (which ``draft_quiz`` drops) does not end the scan: the next decision is
-    tried. (A change proposed for the shared generator; until then it lives here.)
-    """
-    if mode not in (DOUBLE_DUMMY, SINGLE_DUMMY):
-        raise QuizError(f"500 play quizzes come in double_dummy and single_dummy, not {mode!r}")
-    limit = SPEC.max_scan.get(mode)
-    for number, cut in enumerate(SPEC.cuts(seed, mode, constraint)):
-        if number == limit:
-            return None
-        draft = quiz_at(SPEC, cut, mode, seed, number)
-        if draft is not None and is_real_decision(draft):
-            return draft
-    return None
+play_quiz = play_generator(SPEC)

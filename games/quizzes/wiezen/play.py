@@ -183,11 +183,15 @@ class WiezenPlay(PlaySpec[Cut, World]):
         steps = principal_line(position, goal, answer, seat_no(cut.seat))
         return line_text(steps), line_tokens(steps)
 
+    def rate_unit_of(self, cut: Cut) -> str:
+        # A declarer's aim is to make the contract; a defender's, to set it.
+        return MAKE_RATE if cut.seat in cut.contract.declarers else SET_RATE
+
     def finish(
         self, cut: Cut, mode: str, verdict: Verdict, candidates: Sequence[Candidate], extra: dict
     ) -> QuizDraft:
         double_dummy = mode == DOUBLE_DUMMY
-        rate_unit = MAKE_RATE if cut.seat in cut.contract.declarers else SET_RATE
+        rate_unit = self.rate_unit_of(cut)
         if not double_dummy:
             candidates = [sampled_candidate(c, verdict, rate_unit) for c in candidates]
         themes = play_themes(spot_of(cut), verdict.best)
@@ -239,11 +243,7 @@ class WiezenPlay(PlaySpec[Cut, World]):
 
 
 def sampled_candidate(candidate: Candidate, verdict: Verdict, rate_unit: str) -> Candidate:
-    """Return a single-dummy candidate with its result in words and the side's rate unit.
-
-    The pipeline names the rate after the spec's ``rate_unit`` (make rate); a defender's aim
-    is to set the contract, so his rate is a set rate.
-    """
+    """Return a single-dummy candidate with its mean score and rate in words."""
     answer = candidate.answer
     rate = verdict.rates[answer]
     samples = verdict.samples or 0
@@ -251,8 +251,7 @@ def sampled_candidate(candidate: Candidate, verdict: Verdict, rate_unit: str) ->
         f"{POINTS.amount(round(verdict.scores[answer], 2))} on average, "
         f"{unit(rate_unit).amount(rate)} over {samples} deals"
     )
-    refutation = candidate.refutation.replace(MAKE_RATE, rate_unit)
-    return dataclasses.replace(candidate, result=result, rate_unit=rate_unit, refutation=refutation)
+    return dataclasses.replace(candidate, result=result)
 
 
 def contract_from_json(data: Mapping[str, Any]) -> Contract:
