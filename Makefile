@@ -1,20 +1,27 @@
-# The two everyday commands are `make run` and `make test`; both set up the project first.
+# The two everyday commands are `make run` and `make test`; both set up the project first
+# (`make run` installs only what running needs, `make test` the development tools too).
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
-STAMP := $(VENV)/.installed
+STAMP := $(VENV)/.installed-run
+DEV_STAMP := $(VENV)/.installed-dev
 # `make bench BENCH="solver generation"` runs only those benchmarks.
 BENCH ?=
 
-.PHONY: setup solver run test lint format bench clean
+.PHONY: setup setup-dev solver run test lint format bench bank clean
 
 setup: $(STAMP) solver
+setup-dev: $(DEV_STAMP) solver
 
 # Reinstall only when a requirements file changed (keeps `make setup` idempotent and quick).
-$(STAMP): requirements.txt requirements-dev.txt
+$(STAMP): requirements.txt
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.txt
 	touch $(STAMP)
+
+$(DEV_STAMP): $(STAMP) requirements-dev.txt
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.txt
+	touch $(DEV_STAMP)
 
 # Compile the solver's C core in place when the project has one (setup.py builds it).
 solver: $(STAMP)
@@ -23,22 +30,28 @@ solver: $(STAMP)
 run: setup
 	./scripts/run.sh
 
-test: setup
+test: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(PY) -m pytest
 
-lint: setup
+lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy games config trainer lessons api accounts
 
-format: setup
+format: setup-dev
 	$(VENV)/bin/ruff format .
 	$(VENV)/bin/ruff check --fix .
 
-bench: setup
+bench: setup-dev
 	$(PY) bench/run.py $(BENCH)
+
+# Rebuild the shipped starter bank (trainer/bank/starter.jsonl.gz) with the current
+# generators: `make bank BANK_ARGS="--per-kind 40 --jobs 2"`.
+BANK_ARGS ?= --jobs 2
+bank: setup
+	$(PY) manage.py build_starter_bank $(BANK_ARGS)
 
 clean:
 	rm -rf build staticfiles .pytest_cache .mypy_cache .ruff_cache

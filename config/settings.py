@@ -1,8 +1,9 @@
 """Django settings: one file, every deployment knob an environment variable.
 
 Unset, everything falls back to the embedded default for a first run on a laptop: SQLite in
-the project folder, Celery tasks run eagerly in-process, an in-memory cache. The variables are
-listed in docs/deployment.md.
+the project folder, Celery on a broker made of files in the project folder (no server; the
+worker is started by `make run`), an in-memory cache. The variables are listed in
+docs/deployment.md.
 """
 
 from __future__ import annotations
@@ -86,6 +87,15 @@ DATABASES = {
         conn_health_checks=True,
     )
 }
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    # The site and the embedded worker write to the same file: wait for a lock instead of
+    # failing with "database is locked", take the write lock when a transaction begins (no
+    # deadlock upgrading a read lock), and let readers go on while one process writes (WAL).
+    DATABASES["default"]["OPTIONS"] = {
+        "timeout": env_int("SQLITE_BUSY_TIMEOUT", 30, minimum=1),
+        "transaction_mode": "IMMEDIATE",
+        "init_command": "PRAGMA journal_mode=WAL; PRAGMA synchronous=NORMAL",
+    }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
@@ -99,10 +109,16 @@ EMAIL_HOST_PASSWORD = env_str("DJANGO_EMAIL_PASSWORD", "")
 EMAIL_USE_TLS = env_bool("DJANGO_EMAIL_TLS", False)
 DEFAULT_FROM_EMAIL = env_str("DJANGO_EMAIL_FROM", "trainer@localhost")
 
-# Training: when a learner has fewer unseen quizzes than this in a game/kind, a generation
-# job for TRAIN_REFILL_COUNT more is queued (one at a time per game/kind).
+# Training: every TRAIN_TOP_UP_SECONDS the periodic task trainer.top_up_bank (Celery beat)
+# queues a job for TRAIN_REFILL_COUNT more quizzes of a game/kind (one open job per game/kind)
+# when the learner who has answered most of them in the last TRAIN_ACTIVE_DAYS days has fewer
+# than TRAIN_REFILL_BELOW left unseen (an empty bank counts too). A queued or running job
+# without progress for TRAIN_JOB_STALE_SECONDS has its task sent again.
 TRAIN_REFILL_BELOW = env_int("TRAIN_REFILL_BELOW", 20, minimum=0)
 TRAIN_REFILL_COUNT = env_int("TRAIN_REFILL_COUNT", 50, minimum=1)
+TRAIN_TOP_UP_SECONDS = env_int("TRAIN_TOP_UP_SECONDS", 60, minimum=1)
+TRAIN_ACTIVE_DAYS = env_int("TRAIN_ACTIVE_DAYS", 7, minimum=1)
+TRAIN_JOB_STALE_SECONDS = env_int("TRAIN_JOB_STALE_SECONDS", 600, minimum=10)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -133,9 +149,12 @@ STORAGES = {
     },
 }
 
-# Redis: set REDIS_URL to use it as Celery broker, result store and cache. Unset, Celery runs
-# every task eagerly inside the web process (the embedded default).
+# Redis: set REDIS_URL to use it as Celery broker, result store and cache. Unset (the embedded
+# mode), Celery's broker and result store are folders under TRAINER_RUN_DIR (kombu's
+# filesystem transport: no server) and the cache is in memory; `make run` starts one worker.
 REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
+EMBEDDED = not REDIS_URL
+RUN_DIR = Path(env_str("TRAINER_RUN_DIR", str(BASE_DIR / ".run"))).resolve()
 
 if REDIS_URL:
     CACHES = {
@@ -148,9 +167,11 @@ else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Celery (read by config/celery.py through the CELERY_ namespace).
-CELERY_BROKER_URL = REDIS_URL or "memory://"
-CELERY_RESULT_BACKEND = REDIS_URL or "cache+memory://"
-CELERY_TASK_ALWAYS_EAGER = not REDIS_URL
+CELERY_BROKER_URL = REDIS_URL or "filesystem://"
+CELERY_RESULT_BACKEND = REDIS_URL or f"file://{RUN_DIR / 'results'}"
+# Tasks always go through the broker to a worker (tests switch eager mode on where they need
+# it): a task never runs inside a web request.
+CELERY_TASK_ALWAYS_EAGER = False
 CELERY_TASK_EAGER_PROPAGATES = True
 CELERY_ACCEPT_CONTENT = ["json"]
 CELERY_TASK_SERIALIZER = "json"
@@ -174,14 +195,34 @@ SOLVER_QUEUE = "solver"
 CELERY_TASK_ROUTES = {
     "trainer.check_worker": {"queue": SOLVER_QUEUE},
     "trainer.generate_quizzes": {"queue": SOLVER_QUEUE},
+    "trainer.top_up_bank": {"queue": CELERY_TASK_DEFAULT_QUEUE},
 }
+# Periodic tasks, run by Celery beat (`make run` embeds it in its worker with -B; a
+# deployment runs exactly one `celery -A config beat`).
+CELERY_BEAT_SCHEDULE = {
+    "top-up-bank": {"task": "trainer.top_up_bank", "schedule": float(TRAIN_TOP_UP_SECONDS)},
+}
+CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
 # With late acks, a message a dead worker never acknowledged goes back to the queue once the
 # visibility timeout has passed. It must exceed the longest task (the hard time limit), or a
 # slow task would be delivered twice while still running.
 CELERY_VISIBILITY_TIMEOUT = env_int(
     "CELERY_VISIBILITY_TIMEOUT", CELERY_TASK_TIME_LIMIT * 2, minimum=1
 )
-CELERY_BROKER_TRANSPORT_OPTIONS = {"visibility_timeout": CELERY_VISIBILITY_TIMEOUT}
+CELERY_BROKER_TRANSPORT_OPTIONS: dict[str, object] = {
+    "visibility_timeout": CELERY_VISIBILITY_TIMEOUT
+}
+if EMBEDDED:
+    # One folder is both the outbox and the inbox (site and worker share the machine).
+    _BROKER_DIR = RUN_DIR / "broker"
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(
+        data_folder_in=str(_BROKER_DIR / "queue"),
+        data_folder_out=str(_BROKER_DIR / "queue"),
+        control_folder=str(_BROKER_DIR / "control"),
+        processed_folder=str(_BROKER_DIR / "processed"),
+        store_processed=False,
+        polling_interval=0.5,
+    )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Seconds one quiz-generation task works before queuing its continuation.
 QUIZ_CHUNK_SECONDS = env_int("QUIZ_CHUNK_SECONDS", 15, minimum=1)

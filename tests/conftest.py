@@ -148,6 +148,28 @@ def client_app(broker: str) -> Celery:
     return client
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_embedded_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | None]:
+    """In the embedded mode, send the suite's tasks to folders of its own, never to the
+    project's .run/broker, where a `make run` worker of this checkout might take them."""
+    from config.celery import FOLDER_OPTIONS, app, embedded_broker, prepare_embedded_broker
+
+    if not embedded_broker():
+        yield None
+        return
+    folder = tmp_path_factory.mktemp("broker")
+    old = (dict(app.conf.broker_transport_options), app.conf.result_backend)
+    options = dict(old[0])
+    for key in FOLDER_OPTIONS:
+        sub = "queue" if key.startswith("data_folder") else key.split("_")[0]
+        options[key] = str(folder / sub)
+    app.conf.broker_transport_options = options
+    app.conf.result_backend = f"file://{folder / 'results'}"
+    prepare_embedded_broker()
+    yield folder
+    app.conf.broker_transport_options, app.conf.result_backend = old
+
+
 @pytest.fixture
 def eager_celery() -> Iterator[None]:
     """Run tasks in-process for one test, as the embedded default does."""
@@ -157,6 +179,33 @@ def eager_celery() -> Iterator[None]:
     app.conf.task_always_eager = True
     yield
     app.conf.task_always_eager = old
+
+
+@pytest.fixture
+def embedded_celery(tmp_path: Path) -> Iterator[Path]:
+    """Use the embedded mode's filesystem broker (in a folder of this test, where no worker
+    listens) for one test, whatever REDIS_URL says."""
+    from config.celery import app, prepare_embedded_broker
+
+    keys = ("task_always_eager", "broker_url", "broker_transport_options", "result_backend")
+    old = {key: app.conf[key] for key in keys}
+    queue = str(tmp_path / "queue")
+    app.conf.update(
+        task_always_eager=False,
+        broker_url="filesystem://",
+        broker_transport_options={
+            "data_folder_in": queue,
+            "data_folder_out": queue,
+            "control_folder": str(tmp_path / "control"),
+            "processed_folder": str(tmp_path / "processed"),
+            "store_processed": False,
+            "polling_interval": 0.5,
+        },
+        result_backend=f"file://{tmp_path / 'results'}",
+    )
+    prepare_embedded_broker()
+    yield tmp_path
+    app.conf.update(old)
 
 
 @pytest.fixture

@@ -1,4 +1,4 @@
-"""Celery: a real worker process round trip over Redis, and the eager embedded mode."""
+"""Celery: a real worker process round trip over Redis, and the eager mode tests use."""
 
 from __future__ import annotations
 
@@ -46,7 +46,7 @@ def test_a_real_worker_answers_a_task_over_redis(celery_worker_process):
 @pytest.mark.services
 def test_the_project_app_sends_through_redis_when_configured(celery_worker_process):
     if not settings.REDIS_URL:
-        pytest.skip("REDIS_URL is not set: the project app is eager here")
+        pytest.skip("REDIS_URL is not set: the project app uses the embedded broker here")
     token = uuid.uuid4().hex
     reply = check_worker.delay(token).get(timeout=30)
     assert reply["token"] == token

@@ -61,7 +61,7 @@ def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
     clean.pop("DATABASE_URL", None)
     code = (
         "import config.settings as s; "
-        "print(s.CELERY_TASK_ALWAYS_EAGER, s.DATABASES['default']['ENGINE'])"
+        "print(s.CELERY_TASK_ALWAYS_EAGER, s.CELERY_BROKER_URL, s.DATABASES['default']['ENGINE'])"
     )
     return subprocess.run(
         [sys.executable, "-c", code],
@@ -76,13 +76,18 @@ def load_settings(**env: str) -> subprocess.CompletedProcess[str]:
 def test_settings_default_to_the_embedded_mode():
     result = load_settings()
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["True", "django.db.backends.sqlite3"]
+    # Tasks go to a worker through the serverless broker, never into the web process.
+    assert result.stdout.split() == ["False", "filesystem://", "django.db.backends.sqlite3"]
 
 
 def test_settings_use_redis_and_postgres_when_given():
     result = load_settings(REDIS_URL="redis://127.0.0.1:6379/3", DATABASE_URL="postgres://u@h/db")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["False", "django.db.backends.postgresql"]
+    assert result.stdout.split() == [
+        "False",
+        "redis://127.0.0.1:6379/3",
+        "django.db.backends.postgresql",
+    ]
 
 
 @pytest.mark.parametrize(

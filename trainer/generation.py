@@ -80,8 +80,13 @@ def create_job(
     seed: int | None = None,
     requested_by: Any = None,
     enqueue: bool = True,
+    refill: bool = False,
 ) -> GenerationJob:
-    """Validate and store a job; queue its task after the transaction commits."""
+    """Validate and store a job; queue its task after the transaction commits.
+
+    A ``refill`` job (the bank's top-up) is refused with IntegrityError while another refill
+    of the same game and kind is queued or running (a database constraint).
+    """
     mode, _constraint = check_request(game, kind, count, mode, constraints)
     with transaction.atomic():
         job = GenerationJob.objects.create(
@@ -92,6 +97,7 @@ def create_job(
             constraints=constraints.strip(),
             seed=random.SystemRandom().randrange(2**31) if seed is None else seed,
             requested_by=requested_by,
+            refill=refill,
         )
         if enqueue:
             from trainer.tasks import generate_quizzes
@@ -133,8 +139,9 @@ def store_quiz(draft: QuizDraft, job: GenerationJob | None) -> bool:
 
 
 def _finish(job_id: int, status: str, error: str = "") -> GenerationJob:
+    now = timezone.now()
     GenerationJob.objects.filter(pk=job_id).update(
-        status=status, error=error, finished_at=timezone.now()
+        status=status, error=error, finished_at=now, progressed_at=now
     )
     return GenerationJob.objects.get(pk=job_id)
 
@@ -152,6 +159,7 @@ def run_chunk(
     GenerationJob.objects.filter(pk=job_id, status=GenerationJob.Status.QUEUED).update(
         status=GenerationJob.Status.RUNNING
     )
+    GenerationJob.objects.filter(pk=job_id).update(progressed_at=timezone.now())
     try:
         mode, constraint = check_request(job.game, job.kind, job.count, job.mode, job.constraints)
     except JobRequestError as exc:
@@ -187,7 +195,10 @@ def run_chunk(
                     locked.duplicates += 1
             locked.attempts += 1
             locked.seconds += spent
-            locked.save(update_fields=["done", "attempts", "duplicates", "seconds"])
+            locked.progressed_at = timezone.now()
+            locked.save(
+                update_fields=["done", "attempts", "duplicates", "seconds", "progressed_at"]
+            )
         job = locked
         if progress is not None:
             progress(job)

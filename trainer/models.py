@@ -37,9 +37,23 @@ class GenerationJob(models.Model):
     started_at = models.DateTimeField(null=True, blank=True)
     finished_at = models.DateTimeField(null=True, blank=True)
     seconds = models.FloatField(default=0.0, help_text=_("worker time spent"))
+    refill = models.BooleanField(default=False, help_text=_("queued by the bank's top-up"))
+    progressed_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("last time a worker moved the job on")
+    )
+
+    OPEN = (Status.QUEUED, Status.RUNNING)
 
     class Meta:
         ordering = ["-created_at"]
+        constraints = [
+            # The top-up keeps at most one open job per game and kind, even when two runs race.
+            models.UniqueConstraint(
+                fields=["game", "kind"],
+                condition=models.Q(refill=True, status__in=["queued", "running"]),
+                name="job_one_open_refill_per_game_kind",
+            )
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} {self.kind} x{self.count} ({self.status} {self.done}/{self.count})"

@@ -6,10 +6,12 @@ so a bad file changes nothing.
 
 from __future__ import annotations
 
+import gzip
 import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from pathlib import Path
+from typing import IO, Any
 
 from django.db import transaction
 
@@ -55,10 +57,47 @@ def quiz_to_json(quiz: Quiz) -> dict[str, Any]:
     }
 
 
+def draft_to_json(draft: QuizDraft) -> dict[str, Any]:
+    """Return a draft (not yet stored) as the exported JSON object, without an id."""
+    return {
+        "game": draft.game,
+        "kind": draft.kind,
+        "mode": draft.mode,
+        "themes": list(draft.themes),
+        "rating": round(draft.rating, 1),
+        "prompt": draft.prompt,
+        "position": draft.position,
+        "candidates": [c.as_json() for c in draft.candidates],
+        "unit": draft.unit,
+        "rule_ref": draft.rule_ref,
+        "seed": draft.seed,
+        "samples": draft.samples,
+        "margin": draft.margin,
+        "extra": draft.extra,
+    }
+
+
+def open_bank(path: Path | str) -> IO[str]:
+    """Open a JSON-lines bank file for reading as text; a name ending in .gz is gunzipped."""
+    path = Path(path)
+    if path.suffix == ".gz":
+        return gzip.open(path, "rt", encoding="utf-8")
+    return open(path, encoding="utf-8")
+
+
 def export_lines(quizzes: Iterable[Quiz]) -> Iterator[str]:
     """Yield one JSON line per quiz."""
     for quiz in quizzes:
         yield json.dumps(quiz_to_json(quiz), ensure_ascii=False, sort_keys=True)
+
+
+def parse_line(text: str) -> QuizDraft:
+    """Read one exported line into a draft; raise ValueError saying what is wrong."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not valid JSON ({exc.msg}, column {exc.colno})") from None
+    return _draft(data)
 
 
 def _draft(data: Any) -> QuizDraft:
@@ -145,11 +184,7 @@ def import_lines(lines: Iterable[str]) -> ImportReport:
         if not text.strip():
             continue
         try:
-            drafts.append(_draft(json.loads(text)))
-        except json.JSONDecodeError as exc:
-            raise QuizImportError(
-                f"line {number}: not valid JSON ({exc.msg}, column {exc.colno})"
-            ) from None
+            drafts.append(parse_line(text))
         except ValueError as exc:
             raise QuizImportError(f"line {number}: {exc}") from None
     stored = duplicates = 0

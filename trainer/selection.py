@@ -2,30 +2,25 @@
 
 New quizzes are never ones the learner has already answered. The search starts in a narrow
 rating window around the target (the learner's rating plus the difficulty offset) and widens
-it step by step when the bank is thin there. When a game/kind has few quizzes left that the
-learner has not seen, a generation job is queued (one at a time per game and kind).
+it step by step when the bank is thin there. Choosing never queues work: the bank is topped
+up by a periodic task (trainer.refill), off the read path.
 """
 
 from __future__ import annotations
 
-import logging
 import random
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from django.conf import settings
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from config.celery import app as celery_app
-from games.quizzes import KINDS, MODES, load_generators
-from trainer.generation import JobRequestError, create_job
+from games.quizzes import KINDS, MODES
 from trainer.learners import Learner
-from trainer.models import Attempt, GenerationJob, Quiz, ReviewCard, SkillRating
+from trainer.models import Attempt, Quiz, ReviewCard, SkillRating
 
-log = logging.getLogger(__name__)
 M = TypeVar("M", bound=Any)
 
 DIFFICULTY_OFFSETS = {"easier": -200.0, "normal": 0.0, "harder": 200.0}
@@ -163,51 +158,7 @@ def next_quiz(
     if review is not None:
         return Pick(review, True)
     quiz = pick_new(learner, game, filters, target, rng)
-    refill_if_low(learner, game, [quiz.kind] if quiz else kinds_for(game, filters))
     if quiz is not None:
         return Pick(quiz, False)
     review = pick_review(learner, game, filters) if last_was_review else None
     return Pick(review, True) if review is not None else None
-
-
-def kinds_for(game: str, filters: Filters) -> list[str]:
-    """Return the kinds a refill may ask for: the chosen one, or every generated kind."""
-    if filters.kind:
-        return [filters.kind]
-    return sorted(k for g, k in load_generators() if g == game)
-
-
-def refill_if_low(learner: Learner, game: str, kinds: list[str]) -> list[GenerationJob]:
-    """Queue a generation job for each game/kind where the learner has few unseen quizzes."""
-    jobs = []
-    below = int(getattr(settings, "TRAIN_REFILL_BELOW", 20))
-    seen = answered(learner).filter(game=game).values("quiz_id")
-    for kind in kinds:
-        unseen = Quiz.objects.filter(game=game, kind=kind).exclude(pk__in=seen)
-        if len(unseen.values_list("pk", flat=True)[:below]) >= below:
-            continue
-        job = queue_refill(game, kind)
-        if job is not None:
-            jobs.append(job)
-    return jobs
-
-
-def queue_refill(game: str, kind: str) -> GenerationJob | None:
-    """Queue a job for more quizzes unless one for this game/kind is queued or running."""
-    busy = GenerationJob.objects.filter(
-        game=game, kind=kind, status__in=[GenerationJob.Status.QUEUED, GenerationJob.Status.RUNNING]
-    )
-    if busy.exists():
-        return None
-    # In the embedded mode Celery runs tasks inside the caller; generating there would solve
-    # inside a web request. The job is stored and `ensure_starter_bank` runs it at the next
-    # start (make run); with workers it is queued after the commit as usual.
-    eager = bool(celery_app.conf.task_always_eager)
-    try:
-        count = int(getattr(settings, "TRAIN_REFILL_COUNT", 50))
-        job = create_job(game=game, kind=kind, count=count, enqueue=not eager)
-    except JobRequestError as exc:
-        log.info("no refill for %s/%s: %s", game, kind, exc)
-        return None
-    log.info("bank running low: queued job %s for %s/%s", job.pk, game, kind)
-    return job

@@ -43,3 +43,15 @@ def generate_quizzes(self: Any, job_id: int) -> dict[str, object]:
     if not job.finished:
         generate_quizzes.delay(job_id)
     return {"job": job_id, "status": job.status, "done": job.done, "attempts": job.attempts}
+
+
+@shared_task(name="trainer.top_up_bank", ignore_result=False)
+def top_up_bank() -> dict[str, object]:
+    """Periodic (Celery beat): queue refills where the bank runs low, resend stalled jobs."""
+    from trainer.refill import top_up
+
+    done = top_up()
+    return {
+        "queued": [f"{j.game}/{j.kind}#{j.pk}" for j in done.queued],
+        "resent": [j.pk for j in done.resent],
+    }

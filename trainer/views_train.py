@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.conf import settings
 from django.core.cache import cache
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,6 +22,7 @@ from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
 from trainer.picker import card_picker
 from trainer.player import NotGivenError, access_attempt, serve, submit
 from trainer.positions import choice_html, choice_order, line_html, position_view
+from trainer.refill import bank_status
 from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, due_count, learner_rating
 
 THEMES_CACHE_SECONDS = 300
@@ -91,6 +93,8 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
     context: dict[str, Any] = {"info": info, "query": filters.as_query()}
     context.update(_choices_form(game, filters))
     if served is None:
+        context["bank"] = bank_status(game, filters.kind)
+        context["top_up_seconds"] = settings.TRAIN_TOP_UP_SECONDS
         return render(request, "train/empty.html", context)
     quiz, ticket = served
     # A discard whose candidates are every set of cards from the hand is picked card by card.

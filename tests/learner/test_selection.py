@@ -1,4 +1,4 @@
-"""Which quiz comes next: near the rating, never a solved one, reviews mixed in, refills."""
+"""Which quiz comes next: near the rating, never a solved one, reviews mixed in."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ from django.utils import timezone
 
 from tests.learner.learner_helpers import answer, take_quiz
 from trainer.learners import Learner
-from trainer.models import GenerationJob, Quiz, ReviewCard, SkillRating
+from trainer.models import Quiz, ReviewCard, SkillRating
 from trainer.selection import FilterError, Filters, next_quiz, pick_new
 
 pytestmark = pytest.mark.django_db
@@ -73,39 +73,6 @@ def test_filters_round_trip_through_the_query_string():
     filters = Filters(kind="play", theme="ruff", difficulty="harder")
     assert filters.as_query() == "kind=play&theme=ruff&difficulty=harder"
     assert Filters.from_query(dict(p.split("=") for p in filters.as_query().split("&"))) == filters
-
-
-def test_a_running_low_bank_queues_one_generation_job(
-    make_bank, learner, settings, celery_with_workers, django_capture_on_commit_callbacks
-):
-    settings.TRAIN_REFILL_BELOW = 10
-    settings.TRAIN_REFILL_COUNT = 30
-    make_bank(4)
-    me = Learner(user_id=learner.pk)
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        next_quiz(me, "wiezen", Filters(kind="play"))
-        next_quiz(me, "wiezen", Filters(kind="play"))
-    job = GenerationJob.objects.get()
-    assert (job.game, job.kind, job.count, job.status) == ("wiezen", "play", 30, "queued")
-    assert len(callbacks) == 1  # the task is sent after commit, and only once
-
-
-def test_no_job_is_queued_while_the_learner_has_plenty_left(make_bank, learner, settings):
-    settings.TRAIN_REFILL_BELOW = 3
-    make_bank(5)
-    next_quiz(Learner(user_id=learner.pk), "wiezen", Filters(kind="play"))
-    assert not GenerationJob.objects.exists()
-
-
-def test_in_the_embedded_mode_a_refill_is_stored_but_not_run_in_the_request(
-    make_bank, learner, settings, eager_celery, django_capture_on_commit_callbacks
-):
-    settings.TRAIN_REFILL_BELOW = 10
-    make_bank(2)
-    with django_capture_on_commit_callbacks(execute=False) as callbacks:
-        next_quiz(Learner(user_id=learner.pk), "wiezen", Filters(kind="play"))
-    assert GenerationJob.objects.get().status == "queued"
-    assert callbacks == []
 
 
 def test_a_missed_quiz_comes_back_as_a_review_once_due(visitor_client, make_bank, no_refill):

@@ -1,4 +1,8 @@
-"""Generate quizzes with a progress bar: in-process in the embedded mode, else on the workers."""
+"""Generate quizzes with a progress bar: in-process in the embedded mode, else on the workers.
+
+In the embedded mode (the filesystem broker) the command works in this process unless
+``--no-wait`` is given, which leaves the job to the worker `make run` starts.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +13,7 @@ from django.core.management.base import BaseCommand, CommandError, CommandParser
 from tqdm import tqdm
 
 from config.celery import app as celery_app
+from config.celery import embedded_broker
 from games import GAMES
 from games.quizzes import KINDS, MODES
 from trainer.generation import JobRequestError, create_job, run_chunk
@@ -38,7 +43,8 @@ class Command(BaseCommand):
         )
 
     def handle(self, *args: Any, **opts: Any) -> None:
-        eager = bool(celery_app.conf.task_always_eager)
+        no_wait = bool(opts["no_wait"])
+        eager = bool(celery_app.conf.task_always_eager) or (embedded_broker() and not no_wait)
         try:
             job = create_job(
                 game=str(opts["game"]),
@@ -52,7 +58,7 @@ class Command(BaseCommand):
         except JobRequestError as exc:
             raise CommandError(str(exc)) from None
         self.stdout.write(f"job {job.pk}: {job.count} {job.game} {job.kind} quizzes ({job.mode})")
-        if opts["no_wait"] and not eager:
+        if no_wait and not eager:
             return
         bar = tqdm(
             total=job.count,
