@@ -13,6 +13,7 @@ import gzip
 import json
 import os
 import zlib
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
@@ -21,7 +22,7 @@ from typing import Any
 
 from django.db.models import Count
 
-from games.quizzes import KINDS, QuizDraft, draft_quiz, load_generators, modes_for
+from games.quizzes import KINDS, QuizDraft, draft_quiz, load_generators, modes_for, question_of
 from trainer.generation import ATTEMPTS_PER_QUIZ, attempt_seed
 from trainer.models import Quiz
 from trainer.quizio import ImportReport, draft_to_json, import_lines, open_bank
@@ -31,6 +32,9 @@ STARTER_BANK = Path(__file__).resolve().parent / "bank" / "starter.jsonl.gz"
 GAME_ORDER = ("skat", "beyond", "five_hundred", "wiezen")
 # A first start must leave at least this many quizzes of every game and kind.
 STARTER_MIN = 25
+# Every question of a kind that asks several (Skat bidding: limit, hand, game, discard) gets
+# at least this many quizzes, so each is drilled and its answers can be counted.
+PER_QUESTION = 15
 BUILD_SEED = 20261201
 
 
@@ -46,6 +50,7 @@ class Cell:
     kind: str
     mode: str
     count: int
+    per_question: int = 0
 
     @property
     def seed(self) -> int:
@@ -78,7 +83,8 @@ def plan(per_kind: int, games: Iterable[str] | None = None) -> list[Cell]:
             for n, mode in enumerate(modes):
                 count = share + (1 if n < extra else 0)
                 if count:
-                    cells.append(Cell(game, kind, mode, count))
+                    each = min(PER_QUESTION, count) if kind == "bid" else 0
+                    cells.append(Cell(game, kind, mode, count, each))
     return cells
 
 
@@ -90,12 +96,23 @@ def build_cell(
     cell: Cell, pool: Executor | None, width: int, on_quiz: Callable[[int], None]
 ) -> list[QuizDraft]:
     """Draft one cell's quizzes: attempt n uses ``attempt_seed(cell.seed, n)``, the first
-    ``count`` distinct real decisions in attempt order are kept (the same with any pool)."""
+    ``count`` distinct real decisions in attempt order are kept (the same with any pool).
+
+    With ``per_question``, drafting goes on (keeping every quiz, whatever its answer) until
+    each question seen has at least that many.
+    """
     kept: list[QuizDraft] = []
     hashes: set[str] = set()
-    limit = cell.count * ATTEMPTS_PER_QUIZ
+    questions: Counter[str] = Counter()
+    limit = max(cell.count, cell.per_question * 8) * ATTEMPTS_PER_QUIZ
     attempt = 0
-    while len(kept) < cell.count:
+
+    def short() -> bool:
+        if len(kept) < cell.count:
+            return True
+        return any(n < cell.per_question for n in questions.values())
+
+    while short():
         if attempt >= limit:
             raise StarterBankError(
                 f"{cell.game} {cell.kind} {cell.mode}: only {len(kept)} of {cell.count} "
@@ -108,10 +125,11 @@ def build_cell(
         attempt += len(batch)
         results = pool.map(_draft, batch) if pool is not None else map(_draft, batch)
         for draft in results:
-            if draft is None or draft.position_hash in hashes or len(kept) >= cell.count:
+            if draft is None or draft.position_hash in hashes or not short():
                 continue
             hashes.add(draft.position_hash)
             kept.append(draft)
+            questions[question_of(draft)] += 1
             on_quiz(1)
     return kept
 

@@ -10,7 +10,8 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
-from games.quizzes import KINDS, QuizDraft, load_generators
+from games.quizzes import KINDS, QuizDraft, load_generators, question_of, recheck
+from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares
 from tests.trainer.conftest import toy_generator
 from trainer.grading import grade
 from trainer.models import Quiz
@@ -49,10 +50,76 @@ def candidates_agree(draft: QuizDraft) -> None:
     )
 
 
+def judged_again(draft: QuizDraft) -> None:
+    """The quiz re-judged from what it stored (the deal, or its worlds) through the shared
+    verdict: play quizzes of every game through the one pipeline, bids through their game's
+    re-check (Beyond's convention calls against the convention itself)."""
+    problems = recheck(draft)
+    assert not problems, "; ".join(problems)
+
+
 # Each re-check takes a draft read from the shipped bank and fails (AssertionError or any
-# exception) when the quiz is not what it claims. The full re-check through the shared
-# verdict pipeline (games.quizzes, being written) is to be appended here.
-RECHECKS: list[Callable[[QuizDraft], None]] = [candidates_agree]
+# exception) when the quiz is not what it claims.
+RECHECKS: list[Callable[[QuizDraft], None]] = [candidates_agree, judged_again]
+
+
+def _groups() -> list[tuple[str, str, str]]:
+    return sorted({(d.game, d.kind, question_of(d)) for d in map(parse_line, read_lines())})
+
+
+# Known to be over the limit, with the reason (docs/quizzes/beyond.md): the answer to a demand
+# is forced by partner's call, and the simple bidder demands spades in about half its demands.
+OVER_THE_LIMIT = {("beyond", "bid", "demand")}
+
+
+@pytest.mark.parametrize(
+    "group",
+    [
+        pytest.param(
+            g,
+            marks=pytest.mark.xfail(strict=True, reason="forced answer, skewed bidder")
+            if g in OVER_THE_LIMIT
+            else (),
+        )
+        for g in _groups()
+    ],
+    ids="/".join,
+)
+def test_no_answer_is_accepted_in_more_than_the_limit_of_its_question(shipped, group):
+    drafts = [d for _n, d in shipped if (d.game, d.kind, question_of(d)) == group]
+    (share,) = answer_shares(drafts)
+    assert share.quizzes >= 4, str(share)
+    assert share.share <= MAX_ANSWER_SHARE, str(share)
+
+
+def test_every_play_quiz_is_decided_by_the_result_or_beyond_the_sampling_error(shipped):
+    for number, draft in shipped:
+        if draft.kind != "play":
+            continue
+        accepted = [c.value for c in draft.candidates if c.accepted]
+        rejected = [c.value for c in draft.candidates if not c.accepted]
+        where = f"line {number} ({draft.game} {draft.mode} seed {draft.seed})"
+        if draft.mode == "double_dummy":
+            # Exact: ranks of the result band; every accepted card reaches a better band.
+            assert draft.unit == "result", where
+            assert min(accepted) > max(rejected), where
+            assert len({c.result for c in draft.candidates if c.accepted}) >= 1, where
+        else:
+            assert draft.unit == "points", where
+            assert draft.margin is not None, where
+            assert draft.margin > 2 * draft.extra["sampling_error"], where
+            assert all(c.rate is not None and c.rate_unit for c in draft.candidates), where
+
+
+def test_every_convention_quiz_accepts_the_call_the_convention_prescribes(shipped):
+    quizzes = [
+        d for _n, d in shipped if d.game == "beyond" and question_of(d) in ("convention", "demand")
+    ]
+    assert quizzes
+    for draft in quizzes:
+        assert draft.unit == "convention"
+        assert sorted(draft.accepted) == sorted(draft.extra["prescribed"])
+        assert recheck(draft) == []  # the prescribed calls derived again from the convention
 
 
 def test_the_shipped_bank_holds_enough_of_every_game_and_kind(shipped):
@@ -144,7 +211,7 @@ def test_the_build_splits_play_over_both_modes_and_puts_skat_first():
 
 def test_the_build_is_the_same_with_any_number_of_processes(tmp_path, toy_only):
     cells = plan(6)
-    assert cells == [Cell("wiezen", "bid", "single_dummy", 6)]
+    assert cells == [Cell("wiezen", "bid", "single_dummy", 6, per_question=6)]
     one, two = tmp_path / "one.jsonl.gz", tmp_path / "two.jsonl.gz"
     assert write_bank(build(cells, jobs=1), one) == 6
     assert write_bank(build(cells, jobs=2), two) == 6

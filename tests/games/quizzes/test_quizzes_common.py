@@ -26,13 +26,9 @@ from games.quizzes.common.lines import (
     trump_of,
 )
 from games.quizzes.common.margins import (
-    best_answers,
     clearly_ahead,
-    exact_split,
-    group_split,
     paired_gap,
 )
-from games.quizzes.common.play import by_mode, first_quiz, refuted
 from games.solver import Objective, Position, layout_for, solve
 from games.wiezen import trick_winner
 
@@ -76,18 +72,6 @@ def _draft(seed: int) -> QuizDraft:
 # ------------------------------------------------------------------ margins
 
 
-def test_best_answers_keeps_every_answer_tied_at_the_top() -> None:
-    assert best_answers({"SA": 3, "SK": 3, "S2": 1}) == {"SA", "SK"}
-
-
-def test_exact_split_is_none_when_every_answer_ties() -> None:
-    assert exact_split({"SA": 2, "SK": 2}) is None
-
-
-def test_exact_split_margin_is_the_lead_over_the_best_rejected_answer() -> None:
-    assert exact_split({"SA": 5, "SK": 5, "S2": 3, "S3": 1}) == (frozenset({"SA", "SK"}), 2)
-
-
 def test_paired_gap_of_a_constant_difference_has_no_error() -> None:
     assert paired_gap([3, 4, 5], [1, 2, 3]) == (2.0, 0.0)
 
@@ -125,48 +109,6 @@ def test_clearly_ahead_needs_the_minimum_gap_too() -> None:
 
 
 # ------------------------------------------------------------------ lines
-
-
-def _worlds(**columns: Sequence[float]) -> list[dict[str, float]]:
-    n = len(next(iter(columns.values())))
-    return [{a: v[i] for a, v in columns.items()} for i in range(n)]
-
-
-def test_group_split_accepts_answers_level_with_the_best_and_rejects_the_clear_loser() -> None:
-    noise = [0, 2, -2, 1, -1, 3, -3, 0, 1, -1] * 3
-    per_world = _worlds(
-        a=[10 + x for x in noise],
-        b=[10 + x + (1 if i % 2 else -1) for i, x in enumerate(noise)],
-        p=[x - 10 for x in noise],
-    )
-    split = group_split(per_world)
-    assert split is not None and split.clear
-    assert split.accepted == ["a", "b"] and split.rejected == ["p"]
-    assert split.margin == pytest.approx(20, abs=0.1)
-    assert split.means["p"] == pytest.approx(-10 + statistics.mean(noise))
-
-
-def test_group_split_is_none_when_nothing_is_clearly_worse() -> None:
-    per_world = _worlds(a=[1, 0, 1, 0, 1, 0], b=[0, 1, 0, 1, 0, 1])
-    assert group_split(per_world) is None
-
-
-def test_group_split_is_not_clear_when_an_accepted_answer_is_level_with_a_rejected_one() -> None:
-    # b is level with the best (a) and with the clear loser (c): no clean split exists.
-    c = [0.0, 2.0] * 20
-    a = [x + 3 for x in c]
-    b = [x + 1.5 + (8 if i % 4 < 2 else -8) for i, x in enumerate(c)]
-    split = group_split(_worlds(a=a, b=b, c=c))
-    assert split is not None and not split.clear
-    assert split.accepted == ["a", "b"] and split.rejected == ["c"]
-    assert split.margin == pytest.approx(1.5)
-    gap, error = paired_gap(b, c)
-    assert (split.margin, split.error) == (gap, error)
-
-
-def test_group_split_refuses_fewer_than_two_worlds() -> None:
-    with pytest.raises(ValueError, match="at least two worlds"):
-        group_split([{"a": 1.0, "b": 0.0}])
 
 
 def test_mover_goes_round_the_active_seats_only() -> None:
@@ -285,57 +227,6 @@ def test_keep_rate_refuses_a_mode_the_generator_lacks() -> None:
 
 
 # ------------------------------------------------------------------ play glue
-
-
-def test_by_mode_runs_the_generator_of_the_mode() -> None:
-    run = by_mode("test", lambda seed, _: _draft(seed), lambda seed, _: None)
-    made = run(4, "double_dummy", None)
-    assert made is not None and made.seed == 4
-    assert run(4, "single_dummy", None) is None
-
-
-def test_by_mode_refuses_another_mode_naming_the_game() -> None:
-    run = by_mode("500", lambda seed, _: None, lambda seed, _: None)
-    with pytest.raises(QuizError, match=r"500 play quizzes .* not 'open'"):
-        run(1, "open", None)
-
-
-def test_first_quiz_returns_the_first_draft_and_numbers_the_tries() -> None:
-    tried: list[int] = []
-
-    def attempt(number: int, seed: int) -> QuizDraft | None:
-        tried.append(number)
-        return _draft(seed) if seed >= 12 else None
-
-    made = first_quiz([10, 11, 12, 13], attempt)
-    assert made is not None and made.seed == 12
-    assert tried == [0, 1, 2]
-
-
-def test_first_quiz_stops_at_the_limit() -> None:
-    assert first_quiz([10, 11, 12], lambda _, seed: _draft(seed) if seed == 12 else None, 2) is None
-
-
-def test_first_quiz_gives_up_on_the_listed_errors_only() -> None:
-    def attempt(number: int, seed: int) -> QuizDraft | None:
-        raise KeyError(seed)
-
-    assert first_quiz([1, 2], attempt, give_up_on=(KeyError,)) is None
-    with pytest.raises(KeyError):
-        first_quiz([1, 2], attempt, give_up_on=(ValueError,))
-
-
-def test_refuted_candidate_ends_with_the_best_play_after_it() -> None:
-    line = [LineStep("E", "S2"), LineStep("S", "SA", winner="S")]
-    made = refuted("S2", 1.0, "two of spades", "S2 gives up a trick.", line)
-    assert made == Candidate(
-        "S2",
-        1.0,
-        False,
-        "two of spades",
-        "S2 gives up a trick. Best play then: E S2, S SA (S wins the trick).",
-        ("S2", "SA"),
-    )
 
 
 def test_a_draft_with_most_answers_accepted_is_not_a_real_decision():
