@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from games.quizzes.units import UNITS
+
 KINDS = ("play", "bid")
 MODES = ("double_dummy", "single_dummy")
 
@@ -71,6 +73,13 @@ class QuizDraft:
     def __post_init__(self) -> None:
         if self.kind not in KINDS:
             raise QuizError(f"unknown quiz kind {self.kind!r}")
+        if self.unit not in UNITS:
+            raise QuizError(f"unknown quiz unit {self.unit!r} (known: {', '.join(sorted(UNITS))})")
+        for cand in self.candidates:
+            if cand.rate is not None and not 0 <= cand.rate <= 1:
+                raise QuizError(f"{cand.answer}: rate {cand.rate} is not a fraction from 0 to 1")
+            if cand.rate_unit and cand.rate_unit not in UNITS:
+                raise QuizError(f"{cand.answer}: unknown rate unit {cand.rate_unit!r}")
         if not any(c.accepted for c in self.candidates):
             raise QuizError("a quiz needs at least one accepted answer")
         if all(c.accepted for c in self.candidates):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import gzip
 import json
 from collections.abc import Callable
+from dataclasses import replace
 from io import StringIO
 
 import pytest
@@ -154,15 +155,19 @@ def test_every_shipped_quiz_passes_its_recheck(shipped, recheck):
     assert not failures, "\n".join(failures[:20])
 
 
-def test_the_consistency_check_catches_a_wrong_flag(shipped):
+def test_the_rechecks_catch_a_wrong_flag(shipped):
     _n, draft = shipped[0]
     flipped = [
-        type(c)(c.answer, c.value, not c.accepted, c.label, c.refutation, c.line) if i == 0 else c
-        for i, c in enumerate(draft.candidates)
+        replace(c, accepted=not c.accepted) if i == 0 else c for i, c in enumerate(draft.candidates)
     ]
-    broken = QuizDraft(**{**draft.__dict__, "candidates": tuple(flipped)})
+    broken = replace(draft, candidates=tuple(flipped))
+    with pytest.raises(AssertionError, match="accepted differ"):
+        judged_again(broken)
+    # The grading check alone catches a flag that leaves a worse value accepted.
+    worst = min(draft.candidates, key=lambda c: c.value)
+    lifted = [replace(c, accepted=True) if c is worst else c for c in draft.candidates]
     with pytest.raises(AssertionError):
-        candidates_agree(broken)
+        candidates_agree(replace(draft, candidates=tuple(lifted)))
 
 
 def run(*args: str) -> str:
