@@ -100,8 +100,8 @@ def describe(
     """
     if unit == "result" and result:
         if gap <= 0:
-            return f"Best: with it {result}."
-        return f"A worse result: with it {result}; with the best {best_result}."
+            return "Best: no other choice reaches a better result."
+        return f"A worse result than the best, with which {best_result}."
     if unit in RATE_UNITS:
         rate_now = _rate(value)
         verb = "this bid" if is_bid else "this choice"
@@ -115,7 +115,10 @@ def describe(
     if unit == "points" and rate is not None:
         if gap <= 0:
             return f"Best: {number(value)} points on average{beside}."
-        return f"{number(gap)} points less on average than the best: {number(value)}{beside}."
+        return (
+            f"Scores {number(value)} points a deal on average{beside}, "
+            f"{number(gap)} less than the best."
+        )
     if unit not in UNITS:
         # A unit we have no sentence for: state the two values.
         best = value + gap if up else value - gap

@@ -100,12 +100,12 @@ def test_an_exact_result_is_spoken_in_the_games_terms():
     result = grade(cands, "result", "S7")
     assert not result.correct
     assert result.chosen.summary == (
-        "A worse result: with it you lose with 60 card points; "
-        "with the best you win with 63 card points."
+        "A worse result than the best, with which you win with 63 card points."
     )
     assert result.chosen.shown == "you lose with 60 card points"
     assert (
-        grade(cands, "result", "SA").chosen.summary == "Best: with it you win with 63 card points."
+        grade(cands, "result", "SA").chosen.summary
+        == "Best: no other choice reaches a better result."
     )
 
 
@@ -118,7 +118,7 @@ def test_a_sampled_score_shows_its_rate_beside_it():
     ]  # fmt: skip
     result = grade(cands, "points", "pick up", "bid")
     assert result.chosen.summary == (
-        "12.25 points less on average than the best: 9.25 (90% win rate)."
+        "Scores 9.25 points a deal on average (90% win rate), 12.25 less than the best."
     )
     assert result.chosen.shown == "+9.25 points, 90% win rate"
     best = grade(cands, "points", "hand clubs", "bid").chosen
