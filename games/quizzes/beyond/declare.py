@@ -44,7 +44,7 @@ from games.quizzes.beyond.table import (
 )
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
 from games.quizzes.beyond.worlds import declaration_filter
-from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
+from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.units import HIT_RATE, POINTS
 from games.sampling import NoDealFound, World, sample_worlds
 from games.solver import Objective, solve
@@ -271,18 +271,4 @@ def recheck_declaration(draft: QuizDraft) -> list[str]:
     judged = judge_declaration(table, seat, before, draft.extra["world_seed"])
     if judged is None:
         return ["no worlds can be drawn for the stored deal"]
-    verdict = judge_sampled(judged[1], 0.0, lambda t: (int(t),))
-    if verdict is None:
-        return ["the stored declaration is no longer a clear decision"]
-    problems = []
-    stored = {c.answer: c for c in draft.candidates}
-    if sorted(stored) != sorted(verdict.values):
-        return [f"numbers differ: stored {sorted(stored)}, now {sorted(verdict.values)}"]
-    if frozenset(draft.accepted) != verdict.accepted:
-        problems.append(
-            f"accepted differ: stored {sorted(draft.accepted)}, now {sorted(verdict.accepted)}"
-        )
-    for token, cand in stored.items():
-        if abs(cand.value - round(verdict.values[token], 4)) > 1e-3:
-            problems.append(f"{token}: stored value {cand.value}, now {verdict.values[token]}")
-    return problems
+    return differences(draft, judge_sampled(judged[1], 0.0, lambda t: (int(t),)))

@@ -24,7 +24,13 @@ from typing import Any, Generic, TypeVar
 
 from games.quizzes import is_real_decision
 from games.quizzes.base import Candidate, Generator, QuizDraft, QuizError
-from games.quizzes.common.verdict import Outcome, Verdict, judge_exact, judge_sampled
+from games.quizzes.common.verdict import (
+    Outcome,
+    Verdict,
+    differences,
+    judge_exact,
+    judge_sampled,
+)
 from games.quizzes.units import POINTS, unit
 
 C = TypeVar("C")  # a game's cut: one decision in a dealt and partly played deal
@@ -230,21 +236,4 @@ def recheck_play(draft: QuizDraft) -> list[str]:
     spec = PLAY_SPECS.get(draft.game)
     if spec is None:
         raise QuizError(f"no play spec registered for {draft.game}")
-    verdict = judge(spec, spec.recheck_outcomes(draft))
-    if verdict is None:
-        return ["the stored position is no longer a clear decision"]
-    problems = []
-    stored = {c.answer: c for c in draft.candidates}
-    if set(stored) != set(verdict.values):
-        problems.append(f"answers differ: stored {sorted(stored)}, now {sorted(verdict.values)}")
-        return problems
-    if frozenset(draft.accepted) != verdict.accepted:
-        problems.append(
-            f"accepted differ: stored {sorted(draft.accepted)}, now {sorted(verdict.accepted)}"
-        )
-    if draft.unit != verdict.unit:
-        problems.append(f"unit differs: stored {draft.unit!r}, now {verdict.unit!r}")
-    for answer, cand in stored.items():
-        if abs(cand.value - round(verdict.values[answer], 4)) > 1e-3:
-            problems.append(f"{answer}: stored value {cand.value}, now {verdict.values[answer]}")
-    return problems
+    return differences(draft, judge(spec, spec.recheck_outcomes(draft)))

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from games.quizzes.base import QuizDraft
 from games.quizzes.common.margins import Z, clearly_ahead, paired_gap
 from games.quizzes.units import POINTS, RESULT
 
@@ -167,3 +168,30 @@ def _count(mine: Sequence[float], best: Sequence[float], below: bool) -> int:
     """Return in how many worlds ``mine`` is below (or above) ``best``."""
     pairs = zip(mine, best, strict=True)
     return sum((x < y) if below else (x > y) for x, y in pairs)
+
+
+def differences(draft: QuizDraft, verdict: Verdict | None) -> list[str]:
+    """Return how a stored draft differs from judging it again ([] when it still holds).
+
+    Compared: the answers, the accepted ones, the unit, every value (to 0.001, the stored
+    precision) and every stored rate.
+    """
+    if verdict is None:
+        return ["the stored position is no longer a clear decision"]
+    stored = {c.answer: c for c in draft.candidates}
+    if set(stored) != set(verdict.values):
+        return [f"answers differ: stored {sorted(stored)}, now {sorted(verdict.values)}"]
+    problems = []
+    if frozenset(draft.accepted) != verdict.accepted:
+        problems.append(
+            f"accepted differ: stored {sorted(draft.accepted)}, now {sorted(verdict.accepted)}"
+        )
+    if draft.unit != verdict.unit:
+        problems.append(f"unit differs: stored {draft.unit!r}, now {verdict.unit!r}")
+    for answer, cand in stored.items():
+        if abs(cand.value - verdict.values[answer]) > 1e-3:
+            problems.append(f"{answer}: stored value {cand.value}, now {verdict.values[answer]}")
+        now = verdict.rates.get(answer)
+        if cand.rate is not None and (now is None or abs(cand.rate - now) > 1e-3):
+            problems.append(f"{answer}: stored rate {cand.rate}, now {now}")
+    return problems

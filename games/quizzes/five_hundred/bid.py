@@ -29,7 +29,7 @@ from games.five_hundred.calls import MISERE_CALL, OPEN_MISERE_CALL, PASS, STRAIN
 from games.five_hundred.players import misere_danger
 from games.five_hundred.seats import partner, side_of
 from games.quizzes.base import QuizDraft
-from games.quizzes.common.verdict import Outcome, Verdict
+from games.quizzes.common.verdict import Outcome, Verdict, differences
 from games.quizzes.five_hundred import judging
 from games.quizzes.five_hundred.kitty import choose_question, kitty_quiz, recheck_kitty
 from games.quizzes.five_hundred.results import outcome
@@ -314,7 +314,7 @@ def recheck_bid(draft: QuizDraft) -> list[str]:
     if passes != draft.extra["passes"]:
         problems.append("the stored pass results differ from bidding the worlds on again")
     verdict = judging.judge(per_world_outcomes(calls, seat, tricks, passes), _prefer(calls))
-    return problems + judging.differences(draft, verdict)
+    return problems + differences(draft, verdict)
 
 
 def _themes(

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from games.quizzes.base import Candidate, QuizDraft
+from games.quizzes.base import Candidate
 from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
 from games.quizzes.units import MAKE_RATE, POINTS, percent
 
@@ -71,23 +71,3 @@ def candidates(
             text += f" {details[answer]}"
         out.append(Candidate(answer, value, False, label, text, (), results[answer], rate, unit))
     return out
-
-
-def differences(draft: QuizDraft, verdict: Verdict | None) -> list[str]:
-    """Return how a stored bidding-stage draft differs from judging it again ([] if none)."""
-    if verdict is None:
-        return ["the stored position is no longer a clear decision"]
-    problems = []
-    stored = {c.answer: c for c in draft.candidates}
-    if set(stored) != set(verdict.values):
-        return [f"answers differ: stored {sorted(stored)}, now {sorted(verdict.values)}"]
-    if frozenset(draft.accepted) != verdict.accepted:
-        problems.append(
-            f"accepted differ: stored {sorted(draft.accepted)}, now {sorted(verdict.accepted)}"
-        )
-    if draft.unit != verdict.unit:
-        problems.append(f"unit differs: stored {draft.unit!r}, now {verdict.unit!r}")
-    for answer, cand in stored.items():
-        if abs(cand.value - round(verdict.values[answer], 4)) > 1e-3:
-            problems.append(f"{answer}: stored value {cand.value}, now {verdict.values[answer]}")
-    return problems

@@ -23,7 +23,7 @@ from typing import Any
 from games.cards import FIVE_HUNDRED_DECK, SEATS, Card, sort_key
 from games.five_hundred import Auction, CardOrder, Contract, choose_discards, parse_call
 from games.quizzes.base import QuizDraft
-from games.quizzes.common.verdict import Outcome
+from games.quizzes.common.verdict import Outcome, differences
 from games.quizzes.five_hundred import judging
 from games.quizzes.five_hundred.results import outcome
 from games.quizzes.five_hundred.settle import declarer_tricks
@@ -239,7 +239,7 @@ def recheck_kitty(draft: QuizDraft) -> list[str]:
         problems.append("the stored tricks differ from settling the worlds again")
     order = [c.answer for c in draft.candidates]
     verdict = judging.judge(per_world_outcomes(contract, tricks), order.index)
-    return problems + judging.differences(draft, verdict)
+    return problems + differences(draft, verdict)
 
 
 def _themes(
