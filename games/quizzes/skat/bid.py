@@ -5,9 +5,11 @@ Each quiz asks one of four questions (chosen by the seed):
 - ``limit``: before the auction, up to which value should this seat bid (or pass)? Asked only
   with a hand a player would weigh bidding (``bid_worthy``); the options are pass and the
   values of the games the ten cards could declare ("spades without 2 = 33").
-- ``hand``: the seat won the auction with a hand that could play hand (``hand_worthy``); play
-  one of the sound hand games or pick up the skat?
-- ``game``: the seat picked up the skat; which of the games it could declare?
+- ``hand``: the seat won the auction with a hand a player would seriously weigh playing hand
+  (``hand_family``: a strong grand fit, a safe null or a strong suit hand, the kind drawn
+  by the seed); play one of the sound hand games or pick up the skat?
+- ``game``: the seat picked up the skat; which of the games it could declare? Not asked
+  with a grand every player declares (``textbook_grand``).
 - ``discard``: the seat picked up the skat and plays the game it chose; which two cards does
   it lay away? The options are the discards a player weighs (``weighed_discards``).
 Every option is played out in the same worlds (the hidden hands and skat, consistent with
@@ -20,7 +22,7 @@ option beats every rejected one beyond two standard errors. docs/quizzes/skat.md
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any
@@ -49,13 +51,19 @@ from games.skat.handeval import (
     choose_after_pickup,
     choose_discard,
     grand_quality,
-    null_fit,
     null_unsafe_suits,
     plans,
     suit_quality,
     trump_count,
 )
-from games.skat.rules import SEAT_NAMES, TRUMP, card_points, effective_suit, strength
+from games.skat.rules import (
+    NULL_ORDER,
+    SEAT_NAMES,
+    TRUMP,
+    card_points,
+    effective_suit,
+    strength,
+)
 from games.skat.values import BASE_VALUES, describe_matadors, game_value, matadors
 
 MODES = ("single_dummy",)
@@ -65,14 +73,20 @@ PICK_UP = "pick up"
 PASS_OPTION = "pass"
 # The smallest gap in expected score (points a deal) worth a quiz, on top of 2 standard errors.
 MIN_GAP = 4.0
-# How many deals a seed may look through for a hand that fits its question.
-DEAL_TRIES = 40
+# How many deals a seed may look through for a hand that fits its question (looked through
+# lazily: most seeds find one within the first few).
+DEAL_TRIES = 120
 # A suit game a player weighs bidding: this many trumps and this strength (handeval's scale,
 # two below the simple player's own threshold of 14).
 BID_TRUMPS = 4
 BID_QUALITY = SUIT_THRESHOLD - 2
 # A hand game a player weighs: strength this close below the simple player's hand threshold.
 HAND_QUALITY = HAND_THRESHOLD - 1
+# The kinds of hand game a ``hand`` question is asked about, one drawn per seed with these
+# weights (so each is drilled about as often as the others, however often its hands come up
+# in the deals). Suit hand games count three times: they come in four suits, and most of
+# their deals end too close to call.
+HAND_FAMILIES = {"suit": 3, "grand": 1, "null": 1}
 # An option that fails in more than this share of the deals is called a gamble.
 GAMBLE = 0.2
 RULES = {
@@ -161,6 +175,16 @@ def _sensible(cards: Sequence[Card], game: str) -> bool:
     return trump_count(cards, game) >= 5
 
 
+def textbook_grand(twelve: Sequence[Card]) -> bool:
+    """Return True for twelve cards every player plays grand with, so that no ``game``
+    question is asked with them: all four jacks and an ace, or a grand fit strong enough to
+    be weighed hand even with ten cards (``_grand_hand_weighed``: three aces, or two aces
+    with both their tens)."""
+    if grand_quality(twelve) is None:
+        return False
+    return _jacks(twelve) == 4 or _grand_hand_weighed(twelve)
+
+
 def game_options(twelve: Sequence[Card], bid: int) -> tuple[str, ...]:
     """Return the sensible games after picking up that reach ``bid`` with these 12 cards."""
     out = []
@@ -188,9 +212,31 @@ def _bid_games(ten: Sequence[Card]) -> list[Contract]:
     jacks, aces = _jacks(ten), _aces(ten)
     if (jacks >= 3 and aces >= 1) or (jacks == 2 and aces >= 3):
         out.append(Contract("grand", hand=(grand_quality(ten) or 0) >= 3))
-    if null_fit(ten):
+    if null_biddable(ten):
         out.append(Contract("null"))
     return out
+
+
+def _loose_null_suits(cards: Sequence[Card]) -> dict[str, int]:
+    """Return {suit: cards held} for each suit that is not *tight* in null: a suit is tight
+    when its k-th lowest card is at most the 2k-th rank of the null order (7, 7-9, 7-9-J,
+    7-9-J-K or lower), so that no lead of a low card forces a trick on the declarer."""
+    loose = {}
+    for suit in SUIT_GAMES.values():
+        ranks = sorted(NULL_ORDER[::-1].index(c.rank) for c in cards if c.suit == suit)
+        if any(rank > 2 * k for k, rank in enumerate(ranks)):
+            loose[suit] = len(ranks)
+    return loose
+
+
+def null_biddable(ten: Sequence[Card]) -> bool:
+    """Return True for a null a player weighs bidding on before seeing the skat: every suit
+    tight (``_loose_null_suits``) except at most one suit of at most two cards, which the
+    discard can lay away. ``handeval.null_fit`` lets a lowest 8 or an 8-10-queen through;
+    with the 7 out against it, such a null is lost too often for a player to bid it.
+    """
+    loose = _loose_null_suits(ten)
+    return len(loose) == 0 or (len(loose) == 1 and max(loose.values()) <= 2)
 
 
 def bid_worthy(ten: Sequence[Card]) -> bool:
@@ -199,8 +245,9 @@ def bid_worthy(ten: Sequence[Card]) -> bool:
     The simple player must see a game in it (``handeval.plans``: a suit of 5+ trumps and
     strength 14, a grand fit, a null fit), and ``_bid_games`` must find a game to bid: a
     suit with 5+ trumps and a jack, or 4 trumps with two jacks, and strength 12+; grand
-    with 3 jacks and an ace, or 2 jacks and 3 aces; a null fit. Junk (no jack, no long
-    suit) is passed by every player and never asked about.
+    with 3 jacks and an ace, or 2 jacks and 3 aces; a tight null (``null_biddable``). Junk
+    (no jack, no long suit, a null full of holes) is passed by every player and never
+    asked about.
     """
     return bool(plans(ten)) and bool(_bid_games(ten))
 
@@ -243,16 +290,43 @@ def _hand_games(ten: Sequence[Card]) -> list[Contract]:
     return out
 
 
-def hand_worthy(ten: Sequence[Card], bid: int) -> bool:
-    """Return True when a player would weigh playing hand: a hand game reaches ``bid`` and
-    the hand is near hand strength (a suit of strength 16+, a grand fit, a safe null)."""
-    for contract in _hand_games(ten):
-        if _value(contract, ten) < bid:
-            continue
-        if contract.game in SUIT_GAMES and suit_quality(ten, contract.game) < HAND_QUALITY:
-            continue
-        return True
-    return False
+def _grand_hand_weighed(ten: Sequence[Card]) -> bool:
+    """Return True for a grand fit a player weighs playing hand: three aces (the simple
+    player's own hand grand), or two aces with all four jacks or with both their tens.
+
+    Three jacks and two bare aces (or four jacks and an ace) make a grand after picking up,
+    not a hand grand: every player picks up with them.
+    """
+    if grand_quality(ten) is None:
+        return False
+    jacks, aces = _jacks(ten), _aces(ten)
+    suits = {c.suit for c in ten if c.rank == "A"}
+    tens = sum(1 for c in ten if c.rank == "T" and c.suit in suits)
+    return aces >= 3 or (aces == 2 and (jacks == 4 or tens == 2))
+
+
+def hand_family(ten: Sequence[Card], bid: int) -> str | None:
+    """Return the kind of hand game ("suit", "grand", "null") a player would seriously weigh
+    playing with ``ten`` at ``bid``, or None when every player simply picks up.
+
+    - grand: a grand fit of hand strength (``_grand_hand_weighed``) reaching the bid;
+    - null: a null without an unsafe suit reaching the bid, with gaps (suits that are not
+      tight, ``_loose_null_suits``) in at most two suits: with three, a hand null is
+      lost too often and every player picks up;
+    - suit: no grand fit, a suit game of 5+ trumps and strength 19+ (one below the simple
+      player's hand threshold) reaching the bid, and at most two jacks: with three jacks
+      and at most one side ace an ace in the skat makes a grand, so every player picks up.
+    """
+    games = {c.game: c for c in _hand_games(ten) if _value(c, ten) >= bid}
+    if "grand" in games and _grand_hand_weighed(ten):
+        return "grand"
+    if "null" in games and len(_loose_null_suits(ten)) <= 2:
+        return "null"
+    if grand_quality(ten) is not None or _jacks(ten) > 2:
+        return None
+    if any(g in SUIT_GAMES and suit_quality(ten, g) >= HAND_QUALITY for g in games):
+        return "suit"
+    return None
 
 
 def hand_options(ten: Sequence[Card], bid: int) -> tuple[str, ...]:
@@ -504,14 +578,12 @@ def question_for(seed: int) -> str:
     return random.Random(f"skat/bid/{seed}").choice(QUESTIONS)
 
 
-def _deals(seed: int, constraint: Any) -> list[Dealt]:
-    """Return the deals a seed may look through, its own first (``DEAL_TRIES`` of them)."""
-    out = []
+def _deals(seed: int, constraint: Any) -> Iterator[Dealt]:
+    """Yield the deals a seed may look through, its own first (``DEAL_TRIES`` of them)."""
     for k in range(DEAL_TRIES):
         sample = deal_matching("skat", constraint, seed if k == 0 else f"{seed}/bid/{k}")
         h = sample.hands
-        out.append(Dealt((tuple(h["0"]), tuple(h["1"]), tuple(h["2"])), tuple(sample.extra)))
-    return out
+        yield Dealt((tuple(h["0"]), tuple(h["1"]), tuple(h["2"])), tuple(sample.extra))
 
 
 def make_spec(seed: int, constraint: Any) -> tuple[BidSpec, str, Dealt] | None:
@@ -524,15 +596,16 @@ def make_spec(seed: int, constraint: Any) -> tuple[BidSpec, str, Dealt] | None:
     rng = random.Random(f"skat/bid/{seed}")
     question = rng.choice(QUESTIONS)
     seat = rng.randrange(3)
+    family = rng.choices(list(HAND_FAMILIES), weights=list(HAND_FAMILIES.values()))[0]
     for dealt in _deals(seed, constraint):
-        made = _spec_for(question, seat, dealt)
+        made = _spec_for(question, seat, dealt, family)
         if made is not None:
             spec, natural = made
             return spec, natural, dealt
     return None
 
 
-def _spec_for(question: str, seat: int, dealt: Dealt) -> tuple[BidSpec, str] | None:
+def _spec_for(question: str, seat: int, dealt: Dealt, family: str) -> tuple[BidSpec, str] | None:
     if question == "limit":
         ten = dealt.hands[seat]
         if not bid_worthy(ten):
@@ -548,7 +621,7 @@ def _spec_for(question: str, seat: int, dealt: Dealt) -> tuple[BidSpec, str] | N
     ten = dealt.hands[declarer]
     game = PLAYER.declare(Declaration(declarer, bid, ten, dealt.skat))
     if question == "hand":
-        if not hand_worthy(ten, bid):
+        if hand_family(ten, bid) != family:
             return None
         options = hand_options(ten, bid)
         natural = f"hand {game.contract.game}" if game.contract.hand else PICK_UP
@@ -564,6 +637,8 @@ def _spec_for(question: str, seat: int, dealt: Dealt) -> tuple[BidSpec, str] | N
         spec = BidSpec(question, declarer, ten, dealt.skat, calls, bid, options, played)
         groups = discard_groups(twelve, played)
         return spec, groups[pair_label(game.skat)]
+    if textbook_grand(twelve):
+        return None
     options = game_options(twelve, bid)
     if len(options) < 2:
         return None
