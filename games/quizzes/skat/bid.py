@@ -30,7 +30,7 @@ from typing import Any
 import games.quizzes as quizzes
 from games.cards import SKAT_DECK, Card, sort_key
 from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
-from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
+from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.skat.cut import PLAYER, Dealt, auction_result, run_auction
 from games.quizzes.skat.outcome import Played, play_out
 from games.quizzes.skat.themes import rating
@@ -871,24 +871,9 @@ def recheck_bid(draft: QuizDraft) -> list[str]:
     """
     spec = BidSpec.from_json(draft.extra["spec"])
     samples = reevaluate(draft)
-    verdict = judge(spec, samples)
-    if verdict is None:
-        return ["the stored worlds no longer make a clear decision"]
-    problems = []
-    stored = {c.answer: c for c in draft.candidates}
-    if set(stored) != set(verdict.values):
-        return [f"answers differ: stored {sorted(stored)}, now {sorted(verdict.values)}"]
-    if frozenset(draft.accepted) != verdict.accepted:
-        problems.append(
-            f"accepted differ: stored {sorted(draft.accepted)}, now {sorted(verdict.accepted)}"
-        )
-    if draft.unit != verdict.unit:
-        problems.append(f"unit differs: stored {draft.unit!r}, now {verdict.unit!r}")
-    for answer, cand in stored.items():
-        if abs(cand.value - round(verdict.values[answer], 3)) > 1e-3:
-            problems.append(f"{answer}: stored value {cand.value}, now {verdict.values[answer]}")
-        if cand.rate is None or abs(cand.rate - verdict.rates[answer]) > 1e-3:
-            problems.append(f"{answer}: stored rate {cand.rate}, now {verdict.rates[answer]}")
+    problems = differences(draft, judge(spec, samples))
+    if any(c.rate is None for c in draft.candidates):
+        problems.append("a candidate has no stored win rate")
     if draft.extra.get("question") != spec.question:
         problems.append(f"question differs: stored {draft.extra.get('question')!r}")
     return problems
