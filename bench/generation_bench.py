@@ -31,18 +31,23 @@ DB_NAME = "trainer_bench_generation"
 WORKER_GAME = ("wiezen", "play", "single_dummy")
 
 
-def in_process() -> list[list[object]]:
-    """Run each registered generator for SECONDS; return rows of figures."""
+def in_process() -> tuple[list[list[object]], list[list[object]]]:
+    """Run each registered generator for SECONDS; return rows of figures, and per question
+    the quizzes kept and the share of the most common accepted answer."""
     from games.quizzes import GENERATOR_MODES, draft_quiz, load_generators
+    from games.quizzes.common.keep import answer_shares
 
     rows = []
+    drafts = []
     for game, kind in sorted(load_generators()):
         for mode in GENERATOR_MODES[(game, kind)]:
             attempts = kept = 0
             start = time.monotonic()
             while time.monotonic() - start < SECONDS:
-                if draft_quiz(game, kind, mode, 900_000 + attempts) is not None:
+                draft = draft_quiz(game, kind, mode, 900_000 + attempts)
+                if draft is not None:
                     kept += 1
+                    drafts.append(draft)
                 attempts += 1
             spent = time.monotonic() - start
             per_min = kept / spent * 60
@@ -63,7 +68,11 @@ def in_process() -> list[list[object]]:
                 f"{per_min:7.1f} quizzes/min",
                 flush=True,
             )
-    return rows
+    shares = [
+        [s.game, s.kind, s.question, s.quizzes, s.answer, f"{s.share:.0%}"]
+        for s in answer_shares(drafts)
+    ]
+    return rows, shares
 
 
 def psql(sql: str) -> None:
@@ -172,7 +181,7 @@ def through_workers() -> list[list[object]]:
 def main() -> None:
     print(f"Generation benchmark on {machine()}")
     print(f"In-process, {SECONDS:.0f} s per game/kind/mode:")
-    rows = in_process()
+    rows, shares = in_process()
     print(f"Through Celery workers ({WORKER_JOBS} jobs of {WORKER_COUNT} at once):")
     worker_rows = through_workers()
     body = "\n\n".join(
@@ -193,6 +202,13 @@ def main() -> None:
                     "quizzes per worker-minute",
                 ],
                 rows,
+            ),
+            "The same kept quizzes per question (both modes together for play): how often the "
+            "most common accepted answer is accepted (a quiz accepting several answers counts "
+            "for each). The limit is 40 % (`games.quizzes.common.keep.MAX_ANSWER_SHARE`).",
+            table(
+                ["game", "kind", "question", "kept", "most common accepted answer", "share"],
+                shares,
             ),
             f"Through real Celery workers on Redis with PostgreSQL ({WORKER_JOBS} jobs of "
             f"{WORKER_COUNT} {'/'.join(WORKER_GAME)} quizzes queued at once, worked in chunks of "
