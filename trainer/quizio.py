@@ -20,10 +20,9 @@ from games.quizzes import KINDS, MODES, Candidate, QuizDraft, QuizError
 from trainer.generation import store_quiz
 from trainer.models import Quiz
 
-REQUIRED = ("game", "kind", "mode", "themes", "rating", "position", "candidates")
+REQUIRED = ("game", "kind", "mode", "themes", "rating", "position", "candidates", "unit")
 OPTIONAL_DEFAULTS: dict[str, Any] = {
     "prompt": "",
-    "unit": "",
     "rule_ref": "",
     "seed": 0,
     "samples": None,
@@ -149,7 +148,7 @@ def _draft(data: Any) -> QuizDraft:
             prompt=str(opt["prompt"]),
             position=data["position"],
             candidates=tuple(candidates),
-            unit=str(opt["unit"]),
+            unit=str(data["unit"]),
             themes=tuple(data["themes"]),
             rating=float(data["rating"]),
             rule_ref=str(opt["rule_ref"]),

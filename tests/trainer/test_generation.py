@@ -131,12 +131,13 @@ def test_export_then_import_round_trips_and_skips_known_positions():
         ('{"game": "wiezen"}', "line 2: missing field(s): kind, mode"),
         (
             '{"game": "go", "kind": "play", "mode": "double_dummy", "themes": [], "rating": 1,'
-            ' "position": {}, "candidates": []}',
+            ' "position": {}, "candidates": [], "unit": "result"}',
             "line 2: game: unknown game 'go'",
         ),
         (
             '{"game": "skat", "kind": "play", "mode": "double_dummy", "themes": [], "rating": 1,'
-            ' "position": {}, "candidates": [{"answer": "CJ", "value": 1, "accepted": false}]}',
+            ' "position": {}, "candidates": [{"answer": "CJ", "value": 1, "accepted": false}],'
+            ' "unit": "result"}',
             "line 2: a quiz needs at least one accepted answer",
         ),
     ],
@@ -145,7 +146,7 @@ def test_a_bad_import_line_is_named_and_nothing_is_stored(bad, message):
     good = (
         '{"game": "skat", "kind": "play", "mode": "double_dummy", "themes": [], '
         '"rating": 1500, "position": {"x": 1}, "candidates": [{"answer": "CJ", "value": 2,'
-        ' "accepted": true}, {"answer": "SA", "value": 1, "accepted": false}]}'
+        ' "accepted": true}, {"answer": "SA", "value": 1, "accepted": false}], "unit": "result"}'
     )
     with pytest.raises(QuizImportError, match=message.replace("(", r"\(").replace(")", r"\)")):
         import_lines([good, bad])
