@@ -205,7 +205,10 @@ def main() -> None:
             ),
             "The same kept quizzes per question (both modes together for play): how often the "
             "most common accepted answer is accepted (a quiz accepting several answers counts "
-            "for each). The limit is 40 % (`games.quizzes.common.keep.MAX_ANSWER_SHARE`).",
+            "for each). The limit is 40 % (`games.quizzes.common.keep.MAX_ANSWER_SHARE`). The bid "
+            "rows keep only a few quizzes per question in one row's time, so their shares are "
+            "noisy; the shipped starter bank (at least 15 per bidding question, checked by "
+            "`tests/trainer/test_starter_bank.py`) is the larger sample.",
             table(
                 ["game", "kind", "question", "kept", "most common accepted answer", "share"],
                 shares,
