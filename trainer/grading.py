@@ -34,6 +34,7 @@ class ChoiceVerdict:
     result: str = ""
     rate: float | None = None
     rate_unit: str = ""
+    unit: str = ""
 
     @property
     def shown(self) -> str:
@@ -48,8 +49,6 @@ class ChoiceVerdict:
         if self.rate is not None:
             text += f", {percent(self.rate)} {self.rate_unit or 'success rate'}"
         return text
-
-    unit: str = ""
 
 
 @dataclass(frozen=True)

@@ -177,7 +177,7 @@ def candidates_for(
 def quiz_at(spec: PlaySpec[C, W], cut: C, mode: str, seed: int, number: int) -> QuizDraft | None:
     """Return the quiz of one decision in ``mode``, or None when it is no clear decision."""
     if mode == DOUBLE_DUMMY:
-        verdict = judge_exact(spec.exact(cut), spec.prefer)
+        verdict = judge(spec, spec.exact(cut))
         if verdict is None:
             return None
         return spec.finish(cut, mode, verdict, candidates_for(spec, cut, verdict), {})
@@ -185,7 +185,7 @@ def quiz_at(spec: PlaySpec[C, W], cut: C, mode: str, seed: int, number: int) -> 
     if worlds is None:
         return None
     per_world = [spec.in_world(cut, w) for w in worlds]
-    verdict = judge_sampled(per_world, spec.minimum_gap, spec.prefer)
+    verdict = judge(spec, per_world)
     if verdict is None:
         return None
     candidates = candidates_for(spec, cut, verdict, worlds, per_world)

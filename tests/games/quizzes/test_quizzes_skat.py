@@ -146,15 +146,9 @@ def test_drafts_are_json_serialisable_with_accepted_and_rejected_answers(
 def declarer_score(draft: QuizDraft, table: Table, points: int) -> int:
     """Score the stored game for the declarer's final card points, straight from the rules."""
     record = draft.position["contract"]
-    contract = Contract(
-        record["game"],
-        record["hand"],
-        record["schneider_announced"],
-        record["schwarz_announced"],
-        record["ouvert"],
-    )
     d = table.declarer
     twelve = [*played_by(table, d), *table.hands[d], *table.skat]
+    contract = Scoring.from_record(record, twelve).contract
     if contract.is_null:
         return score_game(contract, record["bid"], twelve, 0, 0 if points == 1 else 1).score
     # No schwarz in these checks: a card reaching 0 or 120 card points is left out below.
