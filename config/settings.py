@@ -22,7 +22,19 @@ _DEV_SECRET = "embedded-debug-only-secret-key-not-for-production"
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", _DEV_SECRET if DEBUG else None)
 if not DEBUG and SECRET_KEY == _DEV_SECRET:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set to a secret value when not in debug")
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
+)
+if not DEBUG and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "DJANGO_ALLOWED_HOSTS must be set to the site's host names when not in debug"
+    )
+if not DEBUG and "*" in ALLOWED_HOSTS:
+    # A wildcard lets a forged Host header into absolute links, password-reset mail included.
+    raise ImproperlyConfigured(
+        f"DJANGO_ALLOWED_HOSTS={','.join(ALLOWED_HOSTS)!r} holds the wildcard '*': "
+        "name the site's host names when not in debug"
+    )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -100,8 +112,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-# E-mail (password reset links). The embedded default prints mails on the console.
-EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# E-mail (password reset links). The embedded default prints mails on the console; in
+# production that would write live reset tokens into the web log, so it is refused there.
+CONSOLE_EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_BACKEND = env_str(
+    "DJANGO_EMAIL_BACKEND",
+    CONSOLE_EMAIL_BACKEND if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
+if not DEBUG and EMAIL_BACKEND == CONSOLE_EMAIL_BACKEND:
+    raise ImproperlyConfigured(
+        "DJANGO_EMAIL_BACKEND is the console backend, which prints password-reset links into "
+        "the log: set an SMTP (or other real) backend when not in debug"
+    )
 EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 25, minimum=1)
 EMAIL_HOST_USER = env_str("DJANGO_EMAIL_USER", "")
