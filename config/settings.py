@@ -141,6 +141,10 @@ TRAIN_REFILL_COUNT = env_int("TRAIN_REFILL_COUNT", 50, minimum=1)
 TRAIN_TOP_UP_SECONDS = env_int("TRAIN_TOP_UP_SECONDS", 60, minimum=1)
 TRAIN_ACTIVE_DAYS = env_int("TRAIN_ACTIVE_DAYS", 7, minimum=1)
 TRAIN_JOB_STALE_SECONDS = env_int("TRAIN_JOB_STALE_SECONDS", 600, minimum=10)
+# A visitor's session starts short-lived: a client that never sends the cookie back (a
+# crawler) leaves a row that expires after TRAIN_NEW_SESSION_SECONDS and is purged by the
+# hourly trainer.purge_expired; a browser that comes back gets the usual SESSION_COOKIE_AGE.
+TRAIN_NEW_SESSION_SECONDS = env_int("TRAIN_NEW_SESSION_SECONDS", 3600, minimum=60)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -218,11 +222,13 @@ CELERY_TASK_ROUTES = {
     "trainer.check_worker": {"queue": SOLVER_QUEUE},
     "trainer.generate_quizzes": {"queue": SOLVER_QUEUE},
     "trainer.top_up_bank": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "trainer.purge_expired": {"queue": CELERY_TASK_DEFAULT_QUEUE},
 }
 # Periodic tasks, run by Celery beat (`make run` embeds it in its worker with -B; a
 # deployment runs exactly one `celery -A config beat`).
 CELERY_BEAT_SCHEDULE = {
     "top-up-bank": {"task": "trainer.top_up_bank", "schedule": float(TRAIN_TOP_UP_SECONDS)},
+    "purge-expired": {"task": "trainer.purge_expired", "schedule": 3600.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
 # With late acks, a message a dead worker never acknowledged goes back to the queue once the
