@@ -146,7 +146,10 @@ def serve(
     query = filters.as_query()
     ticket = tickets.current(session)
     if ticket is not None and ticket.game == game and ticket.query == query:
-        quiz = Quiz.objects.filter(pk=ticket.quiz, game=game).first()
+        # A ticket already answered can come back in a stale copy of the session (a request
+        # that lost a race saved it): it is dropped here, in the same one query.
+        shown = Quiz.objects.filter(pk=ticket.quiz, game=game)
+        quiz = shown.exclude(attempts__ticket=ticket.id).first()
         if quiz is not None:
             return quiz, ticket
     pick = next_quiz(learner, game, filters, bool(session.get(tickets.LAST_REVIEW_KEY)))

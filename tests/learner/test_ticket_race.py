@@ -56,3 +56,18 @@ def test_the_later_of_two_racing_posts_gets_a_clear_400(visitor_client, make_ban
     assert "answered already" in again.content.decode()
     assert Attempt.objects.count() == 1
     assert ReviewCard.objects.get().lapses == 1
+
+
+def test_a_stale_session_with_an_answered_ticket_gets_a_new_quiz(
+    visitor_client, make_bank, no_refill
+):
+    make_bank(3)
+    quiz = take_quiz(visitor_client)
+    stale = dict(SessionStore(visitor_client.session.session_key).items())
+    right = str(quiz.candidates[0]["answer"])
+    visitor_client.post("/train/wiezen/answer/", {"quiz": quiz.pk, "answer": right})
+    # A racing request that lost saved its copy, ticket and all, after the winner.
+    store = SessionStore(visitor_client.session.session_key)
+    store.update(stale)
+    store.save()
+    assert take_quiz(visitor_client) != quiz
