@@ -10,8 +10,8 @@ from collections.abc import Collection, Sequence
 
 from games.cards import SKAT_DECK, Card
 from games.quizzes.skat.table import Table
-from games.skat.rules import TRUMP, card_points, effective_suit, strength, trick_winner
 from games.quizzes.themes import Theme
+from games.skat.rules import TRUMP, card_points, effective_suit, strength, trick_winner
 
 RATING_MIN, RATING_MAX = 1000, 2200
 

@@ -10,9 +10,9 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.cards import RANKS, SEATS, Card, parse_card
+from games.quizzes.themes import Theme
 from games.wiezen import Contract, trick_winner
 from games.wiezen.seats import seat_after
-from games.quizzes.themes import Theme
 
 RATING_MIN = 1000
 RATING_MAX = 2200
