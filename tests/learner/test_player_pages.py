@@ -69,7 +69,17 @@ def test_a_wrong_answer_shows_the_refutation_line_and_the_lesson_link(
     html = page.content.decode()
     assert not page.context["verdict"].correct
     assert "East wins the next trick" in html
-    assert 'class="line"' in html and html.count("<li>", html.index('class="line"')) >= 2
+    # The refuting line as tricks: one row per trick, who played what and who took it, the
+    # count after each, ending in the failure the verdict names.
+    rows = page.context["line"].rows
+    assert [r.winner for r in rows] == ["East", "East"]
+    assert [len(r.plays) for r in rows] == [4, 4]
+    assert html.count('<tr class="line-trick') == 2
+    assert "declarers 0 of 8 needed, defenders 2" in html
+    assert "the contract is set by two tricks" in html
+    why = page.context["why"]
+    assert why.startswith(f"After {quiz.candidates[1]['label']}, East takes the trick with")
+    assert why.endswith("What it turns on: finessing.")
     assert page.context["lesson"].url.startswith("/lessons/wiezen/")
 
 
