@@ -8,7 +8,6 @@ Everything comes from what the quiz stored (``docs/quizzes.md``): the candidates
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -19,6 +18,7 @@ from django.utils.safestring import SafeString, mark_safe
 from games.cards import NotationError
 from games.quizzes.themes import themes_of
 from lessons.diagrams import card_view, render_diagram
+from lessons.sources import in_words
 from trainer.grading import ChoiceVerdict, Grade
 from trainer.models import Quiz
 from trainer.positions import choice_html
@@ -62,22 +62,27 @@ def hint_themes(quiz: Quiz) -> list[str]:
     ]
 
 
-FILE_NAME = re.compile(r"\b[\w.-]+\.(?:txt|md)\b[,:]?\s*")
+@dataclass(frozen=True)
+class Hint:
+    """What a hint shows: themes that do not name the answer, the rules, the lesson section."""
+
+    themes: list[str]
+    rule: str
+    section: str
+
+
+def hint_for(quiz: Quiz, lesson: Any) -> Hint:
+    """Return the hint of a quiz: never a theme that names one of the choices."""
+    section = ""
+    if getattr(lesson, "is_lesson", False):
+        section = f"{lesson.title}, “{lesson.section}”" if lesson.section else lesson.title
+    return Hint(hint_themes(quiz), rule_words(quiz.rule_ref or ""), section)
 
 
 def rule_words(rule_ref: str) -> str:
-    """Return a rule reference without the files it cites (a learner cannot open them).
-
-    'skat.da.txt: strategy tips, as defender' reads 'strategy tips, as defender'; a part that
-    names only a file is dropped.
-    """
-    parts = []
-    for part in (rule_ref or "").split(";"):
-        text = FILE_NAME.sub("", part).strip(" ,:;")
-        text = re.sub(r"^and\s+", "", text)
-        if text:
-            parts.append(text)
-    return "; ".join(parts)
+    """Return a rule reference as a learner reads it: the rule texts named in words, no file
+    names ('skat.da.txt: strategy tips' reads 'the Danish Skat rules: strategy tips')."""
+    return "; ".join(t for t in (in_words(p) for p in (rule_ref or "").split(";")) if t)
 
 
 def card_name(token: str) -> str:

@@ -110,6 +110,8 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
         choices=choices,
         picker=picker,
         rating=learner_rating(learner, game),
+        hint=feedback.hint_for(quiz, lesson_for(quiz)) if ticket.hints else None,
+        hint_cost=HINT_COST,
     )
     return render(request, "train/quiz.html", context)
 

@@ -115,6 +115,13 @@ def result_words(goal: Goal, reached: bool, seat: str, misses: Sequence[tuple[st
     return "both opponents still hit their declarations"
 
 
+def watched_seats(cut: Cut) -> list[str]:
+    """Return the seats whose declarations decide the aim: the pair's own, or the targets'."""
+    if cut.goal.aim == MAKE:
+        return [cut.seat, partner(cut.seat)]
+    return [SEATS[s] for s, _ in cut.goal.objective.targets]
+
+
 def full_line(position: Position, goal: Goal, card: str, deciding: int) -> list[LineStep]:
     """Return best play after ``card`` to the end of the deal (the line stops there)."""
     return principal_line(position, goal, card, deciding, tricks=13)
@@ -166,11 +173,7 @@ class BeyondPlay(PlaySpec[Cut, World]):
         contract = cut.table.contract
         if len(set(values.values())) == 1:
             return {c: outcome(contract, cut.seat, cut.goal, v) for c, v in values.items()}
-        watched = (
-            [cut.seat, partner(cut.seat)]
-            if cut.goal.aim == MAKE
-            else [SEATS[s] for s, _ in cut.goal.objective.targets]
-        )
+        watched = watched_seats(cut)
         out = {}
         for card, value in values.items():
             line = full_line(position, cut.goal, card, seat_no(cut.seat))
@@ -202,8 +205,14 @@ class BeyondPlay(PlaySpec[Cut, World]):
         )
         steps = full_line(position, cut.goal, answer, seat_no(cut.seat))
         counts = line_counts(steps, play.tricks_won(), cut.table.targets)
+        missing = misses_after(steps, cut.goal, watched_seats(cut))
+        reached = not missing if cut.goal.aim == MAKE else bool(missing)
         return PlayedLine(
-            current_plays(position), tuple(steps), counts, line_text(first_tricks(steps))
+            current_plays(position),
+            tuple(steps),
+            counts,
+            line_text(first_tricks(steps)),
+            result_words(cut.goal, reached, cut.seat, missing),
         )
 
     def finish(

@@ -178,13 +178,15 @@ class PlayedLine:
     ``opening``: the (seat, card) pairs already on the current trick, so the first trick reads
     whole. ``steps``: best play from the answer on, to the end of the deal. ``counts``: after
     each finished trick, the running count in the game's terms ("declarer 45, defenders 30
-    card points"). ``text``: the first tricks in words, for the written refutation.
+    card points"). ``text``: the first tricks in words, for the written refutation. ``end``:
+    what the line reaches in words, for a game whose sampled outcomes carry none.
     """
 
     opening: tuple[tuple[str, str], ...]
     steps: tuple[LineStep, ...]
     counts: tuple[str, ...] = ()
     text: str = ""
+    end: str = ""
 
     def tokens(self) -> tuple[str, ...]:
         """Return the card tokens played from the answer on."""

@@ -185,7 +185,7 @@ def candidates_for(
                 rate,
                 rate_unit,
                 tricks=tuple(line.tricks()),
-                line_end=end,
+                line_end=end or line.end,
                 line_world=index,
             )
         )
