@@ -14,7 +14,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.catalog import GAMES
 from games.quizzes import KINDS, MODES
-from trainer import feedback, tickets
+from trainer import feedback, progress, tickets
 from trainer.grading import GradingError, grade
 from trainer.learners import learner_for
 from trainer.lesson_links import lesson_for
@@ -52,7 +52,7 @@ def _choices_form(game: str, filters: Filters) -> dict[str, Any]:
         "filters": filters,
         "kinds": [(k, label) for k, label in KIND_CHOICES if k in KINDS],
         "modes": [(m, label) for m, label in MODE_CHOICES if m in MODES],
-        "themes": themes_of(game),
+        "themes": [(t, progress.theme_label(game, t)) for t in themes_of(game)],
         "difficulties": list(DIFFICULTY_OFFSETS),
     }
 
