@@ -15,7 +15,7 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from games.cards import NotationError
+from games.cards import NotationError, parse_card, sort_key
 from games.quizzes.themes import themes_of
 from lessons.diagrams import card_view, render_diagram
 from lessons.sources import in_words
@@ -39,11 +39,58 @@ SHOWN_VALUES = 6
 FOLD_OVER = 8
 
 
-def seat_label(seat: Any, me: Any = None) -> str:
-    """Return a seat as a player says it, 'forehand' or 'West', with '(you)' for one's own."""
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def seat_label(seat: Any, me: Any = None, roles: Mapping[str, str] | None = None) -> str:
+    """Return a seat as a player says it, 'forehand' or 'West', with '(you)' for one's own
+    seat and its role beside the others ('middlehand (declarer)', 'North (partner)')."""
     key = str(seat)
     word = SEAT_WORDS.get(key, key)
-    return f"{word} (you)" if me is not None and key == str(me) else word
+    if me is not None and key == str(me):
+        return f"{word} (you)"
+    role = (roles or {}).get(key)
+    return f"{word} ({role})" if role else word
+
+
+def seat_roles(quiz: Quiz) -> dict[str, str]:
+    """Return the roles a player names the other seats by: declarer, partner.
+
+    Skat: the declarer, and the other defender as partner. Beyond and 500: the seat opposite
+    as partner (500 names the declarer too). Kleurenwiezen: the declarers, and the partner of
+    the contract (a declarer's fellow declarer, a defender's fellow defender).
+    """
+    pos = quiz.position if isinstance(quiz.position, dict) else {}
+    me = str(pos.get("seat", ""))
+    contract = pos.get("contract") if isinstance(pos.get("contract"), dict) else {}
+    roles: dict[str, str] = {}
+    if quiz.game == "skat":
+        declarer = contract.get("declarer")
+        if declarer is not None:
+            roles[str(declarer)] = "declarer"
+            if me != str(declarer):
+                roles.update(
+                    {s: "partner" for s in ("0", "1", "2") if s not in (me, str(declarer))}
+                )
+        return roles
+    if quiz.game == "wiezen":
+        declarers = [str(s) for s in contract.get("declarers") or []]
+        mine = me in declarers
+        for seat in "NESW":
+            if seat == me:
+                continue
+            if seat in declarers:
+                alone = contract.get("kind") in ("miserie", "open_miserie", "piccolo")
+                roles[seat] = "partner" if mine and not alone else "declarer"
+            elif not mine and declarers:
+                roles[seat] = "partner"
+        return roles
+    if me in PARTNER:
+        roles[PARTNER[me]] = "partner"
+    declarer = contract.get("declarer")
+    if quiz.game == "five_hundred" and declarer and str(declarer) not in (me, PARTNER.get(me)):
+        roles[str(declarer)] = "declarer"
+    return roles
 
 
 def theme_labels(quiz: Quiz) -> list[str]:
@@ -112,6 +159,7 @@ class LineView:
     rows: list[TrickRow]
     end: str
     example_hands: dict[str, list[str]] = field(default_factory=dict)
+    reason: str = ""
 
     @property
     def in_example(self) -> bool:
@@ -134,19 +182,20 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
     if choice is None:
         return None
     me = (quiz.position or {}).get("seat")
+    roles = seat_roles(quiz)
     rows = []
     hands: dict[str, list[str]] = {}
     for number, trick in enumerate(choice.tricks, start=1):
         winner = trick.get("winner")
         plays = []
         for seat, card in trick.get("plays") or []:
-            plays.append((seat_label(seat, me), choice_html(card, card), seat == winner))
+            plays.append((seat_label(seat, me, roles), choice_html(card, card), seat == winner))
             hands.setdefault(str(seat), []).append(card)
         rows.append(
             TrickRow(
                 number,
                 plays,
-                seat_label(winner, me) if winner else "",
+                seat_label(winner, me, roles) if winner else "",
                 str(trick.get("count") or ""),
                 str(trick.get("named") or ""),
             )
@@ -155,8 +204,33 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
     opening = _opening(choice)
     for seat, card in opening:
         hands[seat].remove(card)
-    example = {s: c for s, c in hands.items() if c} if choice.line_world is not None else {}
-    return LineView(choice, rows, choice.line_end or choice.result, example)
+    example = (
+        {s: sorted(c, key=_display_key) for s, c in hands.items() if c}
+        if choice.line_world is not None
+        else {}
+    )
+    return LineView(choice, rows, choice.line_end or choice.result, example, _reason(choice))
+
+
+LINE_WORDS = (" For example in one such deal: ", " Best play then: ")
+
+
+def _reason(choice: ChoiceVerdict) -> str:
+    """Return the written refutation without the line in words (the table shows it), and
+    only for a sampled quiz, where it says how the choice fares over all the deals."""
+    if choice.line_world is None:
+        return ""
+    text = choice.refutation
+    for marker in LINE_WORDS:
+        text = text.split(marker)[0]
+    return text
+
+
+def _display_key(token: str) -> tuple[int, int]:
+    try:
+        return sort_key(parse_card(token))
+    except (NotationError, ValueError, KeyError):
+        return (9, 0)
 
 
 def _opening(choice: ChoiceVerdict) -> list[tuple[str, str]]:
@@ -179,7 +253,7 @@ def why(quiz: Quiz, view: LineView) -> str:
     choice = view.choice
     first = next((r for r in view.rows if r.winner), None)
     where = "In the example deal, after" if view.in_example else "After"
-    parts = [f"{where} {choice.label}"]
+    parts = [f"{where} {_with_article(choice)}"]
     if first is not None:
         won = next(
             (str(c) for s, c in (choice.tricks[first.number - 1].get("plays") or [])
@@ -201,6 +275,15 @@ def why(quiz: Quiz, view: LineView) -> str:
     if labels:
         sentence += f" What it turns on: {', '.join(labels)}."
     return sentence[0].upper() + sentence[1:]
+
+
+def _with_article(choice: ChoiceVerdict) -> str:
+    """Return a choice as the sentence names it: 'the eight of spades', a call as it is."""
+    try:
+        card_view(choice.answer)
+    except (NotationError, ValueError, KeyError):
+        return choice.label
+    return f"the {card_name(choice.answer)}"
 
 
 def revealed_deal(quiz: Quiz) -> tuple[dict[str, list[str]], list[str], str]:

@@ -130,7 +130,7 @@ def describe(
     if unit == "result" and result:
         if gap <= 0:
             return "Best: no other choice reaches a better result."
-        return f"A worse result than the best, with which {best_result}."
+        return f"Worse than the best choice, with which {best_result}."
     if unit in RATE_UNITS:
         rate_now = _rate(value)
         verb = "this bid" if is_bid else "this choice"

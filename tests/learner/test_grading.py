@@ -100,7 +100,7 @@ def test_an_exact_result_is_spoken_in_the_games_terms():
     result = grade(cands, "result", "S7")
     assert not result.correct
     assert result.chosen.summary == (
-        "A worse result than the best, with which you win with 63 card points."
+        "Worse than the best choice, with which you win with 63 card points."
     )
     assert result.chosen.shown == "you lose with 60 card points"
     assert (

@@ -149,7 +149,9 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
         return cuts(seed, constraint, MAX_TRICKS_LEFT[mode], MAX_DECISIONS[mode])
 
     def answers(self, cut: Cut) -> list[tuple[str, str]]:
-        return [(a, a) for a in sorted((str(c) for c in cut.legal), key=natural_key)]
+        # Labelled by name ("king of spades"), as the refutation and the verdict read them.
+        ordered = sorted(cut.legal, key=lambda c: natural_key(str(c)))
+        return [(str(c), c.name) for c in ordered]
 
     def prefer(self, answer: str) -> Any:
         return natural_key(answer)
