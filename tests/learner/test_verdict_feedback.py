@@ -124,11 +124,12 @@ def test_the_verdict_draws_the_line_as_tricks_ending_in_the_failure(visitor_clie
     assert len(line.rows) == len(wrong["tricks"])
     assert html.count('<tr class="line-trick') == len(wrong["tricks"])
     # Who took each trick, in words, and the count after the last one, then the end in words.
-    assert all(row.winner and "(" not in row.winner.replace("(you)", "") for row in line.rows)
+    words = ("forehand", "middlehand", "rearhand", "North", "East", "South", "West")
+    assert all(row.winner.startswith(words) for row in line.rows)
     assert escape(wrong["tricks"][-1]["count"]) in html
     assert escape(wrong["line_end"]) in html
     why = page.context["why"]
-    assert why.startswith(f"After {wrong['label']}") and wrong["line_end"] in why
+    assert why.startswith(f"After the {_spoken(wrong['answer'])}, ") and wrong["line_end"] in why
     assert "token" not in html and 'class="line"' not in html
 
 
