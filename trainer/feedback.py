@@ -62,7 +62,8 @@ def seat_roles(quiz: Quiz) -> dict[str, str]:
     """
     pos = quiz.position if isinstance(quiz.position, dict) else {}
     me = str(pos.get("seat", ""))
-    contract = pos.get("contract") if isinstance(pos.get("contract"), dict) else {}
+    raw = pos.get("contract")
+    contract: dict[str, Any] = raw if isinstance(raw, dict) else {}
     roles: dict[str, str] = {}
     if quiz.game == "skat":
         declarer = contract.get("declarer")
@@ -294,7 +295,8 @@ def revealed_deal(quiz: Quiz) -> tuple[dict[str, list[str]], list[str], str]:
     dealt. Empty when the quiz stored no deal.
     """
     extra = quiz.extra if isinstance(quiz.extra, dict) else {}
-    deal = extra.get("deal") if isinstance(extra.get("deal"), dict) else {}
+    raw = extra.get("deal")
+    deal: dict[str, Any] = raw if isinstance(raw, dict) else {}
     play = quiz.kind == "play"
     if quiz.game == "skat":
         if play:
