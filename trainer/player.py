@@ -20,6 +20,21 @@ from trainer.models import Attempt, Quiz, RatingPoint, ReviewCard, SkillRating
 from trainer.picker import resolve_answer
 from trainer.selection import Filters, next_quiz
 
+# A hint is not free: a right answer after one counts half a win for the ratings (as a draw),
+# and the review grades it Hard, so the quiz comes back sooner.
+HINT_SCORE = 0.5
+HINT_COST = (
+    "A hint costs half of a right answer: your rating moves as for a draw, and the quiz comes "
+    "back for review sooner."
+)
+
+
+def duel_score(correct: bool, hints: int) -> float:
+    """Return the learner's score against the quiz: 1 right, 0 wrong, half right after a hint."""
+    if not correct:
+        return 0.0
+    return HINT_SCORE if hints else 1.0
+
 
 class NotGivenError(ValueError):
     """Raised for an answer to a quiz that was not handed out (or was answered already)."""
@@ -35,7 +50,7 @@ def access_attempt(learner: Learner | None, attempt_id: int) -> Attempt:
     return attempt
 
 
-def _rate(learner: Learner, quiz: Quiz, correct: bool) -> float:
+def _rate(learner: Learner, quiz: Quiz, score: float) -> float:
     """Rate the game learner vs quiz; store both ratings and a history point."""
     skill, _ = SkillRating.objects.select_for_update().get_or_create(
         **learner.lookup(), game=quiz.game, defaults=learner.owner_fields()
@@ -49,7 +64,7 @@ def _rate(learner: Learner, quiz: Quiz, correct: bool) -> float:
         # A learner back after days away is less certain: one idle period per whole day.
         mine = ratings.idle(mine, (timezone.now() - skill.updated_at).days)
     theirs = ratings.Rating(quiz_row.rating, quiz_row.rating_deviation, quiz_row.rating_volatility)
-    mine, theirs = ratings.duel(mine, theirs, 1.0 if correct else 0.0)
+    mine, theirs = ratings.duel(mine, theirs, score)
     skill.rating, skill.deviation, skill.volatility = mine.rating, mine.deviation, mine.volatility
     skill.games += 1
     skill.save(update_fields=["rating", "deviation", "volatility", "games", "updated_at"])
@@ -133,7 +148,7 @@ def answer_quiz(
         attempt = _store_attempt(quiz, fields, first)
         first = attempt.first
         if first:
-            attempt.learner_rating = _rate(learner, quiz, verdict.correct)
+            attempt.learner_rating = _rate(learner, quiz, duel_score(verdict.correct, hints))
             attempt.save(update_fields=["learner_rating"])
         _review(learner, quiz, verdict.correct, seconds, hints)
     return attempt, verdict
