@@ -88,7 +88,9 @@ class WorkerHeartbeat(models.Model):
     name = models.CharField(max_length=200, unique=True)
     queues = models.JSONField(default=list)
     active = models.JSONField(default=list, help_text=_("ids of the jobs it is working on"))
-    idle_since = models.DateTimeField(null=True, blank=True)
+    idle_since = models.DateTimeField(
+        null=True, blank=True, help_text=_("since when it has had a free process (empty: all busy)")
+    )
     started_at = models.DateTimeField()
     seen_at = models.DateTimeField()
 

@@ -2,7 +2,7 @@
 
 A thread in the worker's main process writes one ``WorkerHeartbeat`` row every
 ``WORKER_HEARTBEAT_SECONDS``: its queues, the generation jobs it is running, and since when it
-has been idle. A worker not seen for ``WORKER_LOST_SECONDS`` is gone (killed, or cut off from
+has had a process free (``idle_since``; empty while every process is busy). A worker not seen for ``WORKER_LOST_SECONDS`` is gone (killed, or cut off from
 the database). The health check, the empty training page and the job recovery read these
 rows: one query, no message through the broker, no wait for a reply.
 """
@@ -26,26 +26,27 @@ GENERATE_TASK = "trainer.generate_quizzes"
 SOLVER_QUEUE = "solver"
 
 
-def active_jobs() -> list[int]:
-    """Return the ids of the generation jobs this worker process is running now."""
+def active_work() -> tuple[int, list[int]]:
+    """Return how many tasks this worker runs now, and the ids of the generation jobs."""
     from celery.worker import state
 
+    running = list(state.active_requests)
     jobs = []
-    for request in list(state.active_requests):
+    for request in running:
         if request.task_name == GENERATE_TASK and request.args:
             try:
                 jobs.append(int(request.args[0]))
             except (TypeError, ValueError):
                 continue
-    return sorted(set(jobs))
+    return len(running), sorted(set(jobs))
 
 
-def beat(name: str, queues: list[str], started_at: datetime, jobs: list[int]) -> None:
-    """Write this worker's heartbeat row (idle_since kept while the worker stays idle)."""
+def beat(name: str, queues: list[str], started_at: datetime, jobs: list[int], free: bool) -> None:
+    """Write this worker's heartbeat row; idle_since is kept while it keeps a free process."""
     now = timezone.now()
     row = WorkerHeartbeat.objects.filter(name=name).first()
     idle_since = None
-    if not jobs:
+    if free:
         idle_since = row.idle_since if row is not None and row.idle_since else now
     WorkerHeartbeat.objects.update_or_create(
         name=name,
@@ -62,9 +63,10 @@ def beat(name: str, queues: list[str], started_at: datetime, jobs: list[int]) ->
 class Heart:
     """The heartbeat thread of one worker process."""
 
-    def __init__(self, name: str, queues: list[str]) -> None:
+    def __init__(self, name: str, queues: list[str], processes: int = 1) -> None:
         self.name = name
         self.queues = sorted(queues)
+        self.processes = max(1, processes)
         self.started_at = timezone.now()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="trainer-heartbeat", daemon=True)
@@ -76,7 +78,8 @@ class Heart:
         every = settings.WORKER_HEARTBEAT_SECONDS
         while not self._stop.is_set():
             try:
-                beat(self.name, self.queues, self.started_at, active_jobs())
+                running, jobs = active_work()
+                beat(self.name, self.queues, self.started_at, jobs, running < self.processes)
             except Exception:  # a database hiccup must not end the heartbeat for good
                 log.exception("worker heartbeat failed")
             finally:
@@ -103,7 +106,9 @@ def start_heartbeat(consumer: Any) -> None:
     """Start the heartbeat of the worker that ``consumer`` belongs to (worker_ready signal)."""
     global _heart
     queues = [q.name for q in consumer.app.amqp.queues.consume_from.values()]
-    _heart = Heart(str(consumer.hostname), queues)
+    controller = getattr(consumer, "controller", None)
+    processes = int(getattr(controller, "concurrency", 1) or 1)
+    _heart = Heart(str(consumer.hostname), queues, processes)
     _heart.start()
 
 
@@ -130,7 +135,7 @@ class Workers:
         return {int(j) for w in self.live for j in w.active}
 
     def idle_solver(self, since: datetime) -> bool:
-        """Return whether a live solver worker has been idle since ``since`` or earlier."""
+        """Return whether a live solver worker has had a free process since ``since``."""
         return any(w.idle_since is not None and w.idle_since <= since for w in self.solvers)
 
 
