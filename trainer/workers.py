@@ -2,9 +2,10 @@
 
 A thread in the worker's main process writes one ``WorkerHeartbeat`` row every
 ``WORKER_HEARTBEAT_SECONDS``: its queues, the generation jobs it is running, and since when it
-has had a process free (``idle_since``; empty while every process is busy). A worker not seen for ``WORKER_LOST_SECONDS`` is gone (killed, or cut off from
-the database). The health check, the empty training page and the job recovery read these
-rows: one query, no message through the broker, no wait for a reply.
+has had a process free (``idle_since``; empty while every process is busy). A worker not seen
+for ``WORKER_LOST_SECONDS`` is gone (killed, or cut off from the database). The health check,
+the empty training page and the job recovery read these rows: one query, no message through
+the broker, no wait for a reply.
 """
 
 from __future__ import annotations
