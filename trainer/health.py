@@ -95,10 +95,19 @@ def check_cache(details: dict[str, object]) -> dict[str, object]:
     return {"ok": True, "mode": "redis"}
 
 
+_redis_clients: dict[str, redis.Redis] = {}
+
+
 def _ping_broker(url: str) -> None:
     timeout = settings.REDIS_TIMEOUT_SECONDS
     if url.startswith(("redis://", "rediss://")):
-        redis.Redis.from_url(url, socket_connect_timeout=timeout, socket_timeout=timeout).ping()
+        client = _redis_clients.get(url)
+        if client is None:  # one client (and connection pool) per broker, kept between checks
+            client = redis.Redis.from_url(
+                url, socket_connect_timeout=timeout, socket_timeout=timeout
+            )
+            _redis_clients[url] = client
+        client.ping()
         return
     with celery_app.connection_for_write() as conn:
         conn.ensure_connection(max_retries=0, timeout=timeout)
