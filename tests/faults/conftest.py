@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from django.db import connection
 
-from tests.conftest import client_app, need_service, redis_answers, reset_celery_pools
+from tests.conftest import need_service, redis_answers, reset_celery_pools
 from trainer.models import GenerationJob, Quiz
 
 # Fast heartbeats and short chunks: a fault shows, and is recovered from, within seconds.
@@ -102,7 +102,6 @@ def site_on(private_redis: PrivateRedis, settings: object) -> Iterator[PrivateRe
     yield private_redis
     app.conf.update(old)
     reset_celery_pools(app)
-    client_app(private_redis.url).close()
 
 
 def wait_until(predicate: Callable[[], object], timeout: float, every: float = 0.2) -> object:

@@ -1,8 +1,9 @@
 """Redis stopped and restarted (empty) under a running site and a working worker.
 
 Every answer during the outage is a page or a clear 503 from /healthz, never a 500 or a hang;
-the answer a learner gives is stored once; a job running when Redis went away and a job asked
-for during the outage both finish after it, each quiz stored once.
+the answer a learner gives is stored once; a job running when Redis went away, a job whose
+message the restart dropped and a job asked for during the outage all finish after it, each
+quiz stored once.
 """
 
 from __future__ import annotations
@@ -36,6 +37,10 @@ def test_the_site_holds_while_redis_is_stopped_and_restarted(site_on, settings, 
         running = create_job(game="wiezen", kind="play", mode="single_dummy", count=8, seed=11)
         assert wait_until(lambda: GenerationJob.objects.get(pk=running.pk).done >= 1, 240)
         assert not GenerationJob.objects.get(pk=running.pk).finished
+        # Sent while the only worker is busy: its message waits in Redis, and the restart
+        # below drops it.
+        waiting = create_job(game="wiezen", kind="play", mode="double_dummy", count=2, seed=13)
+        assert GenerationJob.objects.get(pk=waiting.pk).sent_at is not None
 
         site_on.stop()  # ---------------------------------------------------- Redis down
         for url in PAGES:
@@ -57,11 +62,11 @@ def test_the_site_holds_while_redis_is_stopped_and_restarted(site_on, settings, 
 
         def finished() -> bool:
             top_up()  # what the beat does every TRAIN_TOP_UP_SECONDS
-            jobs = GenerationJob.objects.filter(pk__in=[running.pk, asked.pk])
+            jobs = GenerationJob.objects.filter(pk__in=[running.pk, asked.pk, waiting.pk])
             return all(job.finished for job in jobs)
 
         assert wait_until(finished, 300, every=1.0), worker.log()
-        for job_id in (running.pk, asked.pk):
+        for job_id in (running.pk, asked.pk, waiting.pk):
             assert assert_job_complete(job_id).chain >= 2  # finished by the chain sent again
         assert Attempt.objects.count() == 1  # the answer given during the outage, once
         assert wait_until(lambda: learner.get("/healthz").status_code == 200, 30)

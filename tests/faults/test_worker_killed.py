@@ -40,7 +40,9 @@ def test_a_job_left_by_a_killed_worker_is_shown_stalled_and_finished_by_another(
     try:
         first.wait_ready()
         job = create_job(game="wiezen", kind="play", mode="single_dummy", count=6, seed=303)
-        assert wait_until(lambda: GenerationJob.objects.get(pk=job.pk).done >= 1, 240)
+        assert GenerationJob.objects.get(pk=job.pk).sent_at is not None  # the broker took it
+        started = wait_until(lambda: GenerationJob.objects.get(pk=job.pk).done >= 1, 240)
+        assert started, (GenerationJob.objects.get(pk=job.pk).__dict__, first.log())
         first.kill()
         killed_at = GenerationJob.objects.get(pk=job.pk)
         assert killed_at.status == "running" and killed_at.worker == first.name
