@@ -24,6 +24,9 @@ def test_sixteen_simultaneous_refills_make_one_job_on_the_suite_database():
     if connection.vendor == "sqlite":
         pytest.skip("the SQLite file variant below covers SQLite")
     assert refill_race() == {"errors": [], "made": 1, "jobs": 1}
+    from trainer import generation
+
+    assert generation.send_job.__name__ == "send_job"  # sending is left as it was
 
 
 @pytest.mark.django_db(transaction=True)
