@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 
 from celery import Celery
-from celery.signals import worker_init
+from celery.signals import worker_init, worker_ready, worker_shutdown
 
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
@@ -43,3 +43,17 @@ def prepare_embedded_broker() -> None:
 @worker_init.connect
 def _prepare_worker(**_kwargs: object) -> None:
     prepare_embedded_broker()
+
+
+@worker_ready.connect
+def _start_heartbeat(sender: object = None, **_kwargs: object) -> None:
+    from trainer.workers import start_heartbeat
+
+    start_heartbeat(sender)
+
+
+@worker_shutdown.connect
+def _stop_heartbeat(**_kwargs: object) -> None:
+    from trainer.workers import stop_heartbeat
+
+    stop_heartbeat()

@@ -13,6 +13,7 @@ from pathlib import Path
 import dj_database_url
 from django.core.exceptions import ImproperlyConfigured
 
+from config.cache import cache_settings
 from config.env import env_bool, env_int, env_list, env_str, env_url
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -135,7 +136,7 @@ DEFAULT_FROM_EMAIL = env_str("DJANGO_EMAIL_FROM", "trainer@localhost")
 # queues a job for TRAIN_REFILL_COUNT more quizzes of a game/kind (one open job per game/kind)
 # when the learner who has answered most of them in the last TRAIN_ACTIVE_DAYS days has fewer
 # than TRAIN_REFILL_BELOW left unseen (an empty bank counts too). A queued or running job
-# without progress for TRAIN_JOB_STALE_SECONDS has its task sent again.
+# without progress for TRAIN_JOB_STALE_SECONDS has its task sent again, whatever the workers say.
 TRAIN_REFILL_BELOW = env_int("TRAIN_REFILL_BELOW", 20, minimum=0)
 TRAIN_REFILL_COUNT = env_int("TRAIN_REFILL_COUNT", 50, minimum=1)
 TRAIN_TOP_UP_SECONDS = env_int("TRAIN_TOP_UP_SECONDS", 60, minimum=1)
@@ -145,6 +146,10 @@ TRAIN_JOB_STALE_SECONDS = env_int("TRAIN_JOB_STALE_SECONDS", 600, minimum=10)
 # crawler) leaves a row that expires after TRAIN_NEW_SESSION_SECONDS and is purged by the
 # hourly trainer.purge_expired; a browser that comes back gets the usual SESSION_COOKIE_AGE.
 TRAIN_NEW_SESSION_SECONDS = env_int("TRAIN_NEW_SESSION_SECONDS", 3600, minimum=60)
+# A job that no live worker is working on and that has not moved for TRAIN_JOB_LOST_SECONDS
+# while a worker sits idle (or whose task never reached the broker) has lost its message: the
+# top-up sends it again at once (trainer.recovery).
+TRAIN_JOB_LOST_SECONDS = env_int("TRAIN_JOB_LOST_SECONDS", 60, minimum=1)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -182,13 +187,13 @@ REDIS_URL = env_url("REDIS_URL", ("redis", "rediss"))
 EMBEDDED = not REDIS_URL
 RUN_DIR = Path(env_str("TRAINER_RUN_DIR", str(BASE_DIR / ".run"))).resolve()
 
+# How long the web tier waits on Redis (connect, or one reply) before it gives up: a Redis that
+# is down costs a request at most this much, once (the cache then stays off for a few seconds).
+REDIS_TIMEOUT_SECONDS = env_int("REDIS_TIMEOUT_MS", 500, minimum=10) / 1000
+
 if REDIS_URL:
-    CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.redis.RedisCache",
-            "LOCATION": REDIS_URL,
-        }
-    }
+    # The cache is optional (config/cache.py): with Redis down, reads miss and pages still work.
+    CACHES = {"default": cache_settings(REDIS_URL, REDIS_TIMEOUT_SECONDS)}
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
@@ -252,6 +257,28 @@ if EMBEDDED:
         polling_interval=0.5,
     )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Sending a task gives up quickly when the broker is down (the job is then marked unsent and
+# the top-up sends it later), instead of holding the request or task for many seconds.
+CELERY_BROKER_CONNECTION_TIMEOUT = REDIS_TIMEOUT_SECONDS
+CELERY_TASK_PUBLISH_RETRY_POLICY = {
+    "max_retries": 1,
+    "interval_start": 0,
+    "interval_step": 0.2,
+    "interval_max": 0.2,
+}
+if REDIS_URL:
+    CELERY_BROKER_TRANSPORT_OPTIONS["socket_connect_timeout"] = REDIS_TIMEOUT_SECONDS
+    CELERY_REDIS_SOCKET_CONNECT_TIMEOUT = REDIS_TIMEOUT_SECONDS
+    CELERY_RESULT_BACKEND_TRANSPORT_OPTIONS = {
+        "retry_policy": {"max_retries": 1, "interval_start": 0, "interval_step": 0.2}
+    }
+# Workers write a heartbeat row every WORKER_HEARTBEAT_SECONDS (trainer.workers); one not seen
+# for WORKER_LOST_SECONDS counts as gone. The health check and the job recovery read these
+# rows, so no request waits on a ping.
+WORKER_HEARTBEAT_SECONDS = env_int("WORKER_HEARTBEAT_SECONDS", 10, minimum=1)
+WORKER_LOST_SECONDS = env_int("WORKER_LOST_SECONDS", 3 * WORKER_HEARTBEAT_SECONDS, minimum=2)
+if WORKER_LOST_SECONDS <= WORKER_HEARTBEAT_SECONDS:
+    raise ImproperlyConfigured("WORKER_LOST_SECONDS must be greater than WORKER_HEARTBEAT_SECONDS")
 # Seconds one quiz-generation task works before queuing its continuation.
 QUIZ_CHUNK_SECONDS = env_int("QUIZ_CHUNK_SECONDS", 15, minimum=1)
 

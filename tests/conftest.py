@@ -181,6 +181,16 @@ def eager_celery() -> Iterator[None]:
     app.conf.task_always_eager = old
 
 
+def reset_celery_pools(app: Celery) -> None:
+    """Drop the app's cached pools and result backend, so the next send uses the broker and
+    result store the configuration names now (the caches keep the ones they were made with)."""
+    app._pool = None
+    app._backend_cache = None
+    app._local.__dict__.pop("backend", None)
+    if "amqp" in app.__dict__:
+        app.amqp._producer_pool = None
+
+
 @pytest.fixture
 def embedded_celery(tmp_path: Path) -> Iterator[Path]:
     """Use the embedded mode's filesystem broker (in a folder of this test, where no worker
@@ -204,8 +214,10 @@ def embedded_celery(tmp_path: Path) -> Iterator[Path]:
         result_backend=f"file://{tmp_path / 'results'}",
     )
     prepare_embedded_broker()
+    reset_celery_pools(app)
     yield tmp_path
     app.conf.update(old)
+    reset_celery_pools(app)
 
 
 @pytest.fixture
@@ -216,5 +228,25 @@ def broker_down() -> Iterator[None]:
     old = (app.conf.task_always_eager, app.conf.broker_url)
     app.conf.task_always_eager = False
     app.conf.broker_url = "redis://127.0.0.1:1/0"
+    reset_celery_pools(app)
     yield
     app.conf.task_always_eager, app.conf.broker_url = old
+    reset_celery_pools(app)
+
+
+@pytest.fixture
+def no_live_workers(db: None) -> None:
+    """Hide, for one test's transaction, the heartbeats of workers other tests started."""
+    from trainer.models import WorkerHeartbeat
+
+    WorkerHeartbeat.objects.all().delete()
+
+
+@pytest.fixture
+def no_pings(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fail a test whose code pings the workers through the broker (and waits for replies)."""
+
+    def ping(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the workers were pinged")
+
+    monkeypatch.setattr("celery.app.control.Control.ping", ping)

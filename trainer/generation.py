@@ -16,7 +16,10 @@ from typing import Any
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
+from django.db.models import F
 from django.utils import timezone
+from kombu.exceptions import KombuError
+from redis.exceptions import RedisError
 
 from games import GAMES
 from games.constraints import ConstraintError, parse
@@ -100,10 +103,46 @@ def create_job(
             refill=refill,
         )
         if enqueue:
-            from trainer.tasks import generate_quizzes
-
-            transaction.on_commit(lambda: generate_quizzes.delay(job.pk))
+            transaction.on_commit(lambda: send_job(job.pk))
     return job
+
+
+# What sending a task raises when the broker is down or refuses (kombu wraps most as its
+# OperationalError; a socket error can come through bare).
+SEND_ERRORS = (KombuError, RedisError, OSError)
+
+
+def send_job(job_id: int, *, chain: int | None = None) -> bool:
+    """Hand a job's task to the broker; return whether the broker took it.
+
+    Without ``chain`` a new chain of tasks starts: the job's chain number goes up, so a task
+    of an older chain that is still in a queue (or comes back from a dead worker) stops at
+    once. With ``chain`` the next task of that chain is sent. A send that fails leaves the
+    job with no ``sent_at``: the top-up (trainer.recovery) sends it again, so a broker outage
+    never leaves a job, or the refills it holds back, waiting for ever.
+    """
+    from trainer.tasks import generate_quizzes
+
+    if chain is None:
+        with transaction.atomic():
+            GenerationJob.objects.filter(pk=job_id).update(chain=F("chain") + 1)
+            chain = int(GenerationJob.objects.values_list("chain", flat=True).get(pk=job_id))
+    try:
+        generate_quizzes.apply_async((job_id, chain))
+    except SEND_ERRORS as exc:
+        log.warning("job %s: its task could not be sent (%s); the top-up retries", job_id, exc)
+        GenerationJob.objects.filter(pk=job_id, chain=chain).update(sent_at=None)
+        return False
+    GenerationJob.objects.filter(pk=job_id, chain=chain).update(sent_at=timezone.now())
+    return True
+
+
+def is_current(job_id: int, chain: int | None) -> bool:
+    """Return whether a task of ``chain`` may work on the job (None: sent before chains)."""
+    current = GenerationJob.objects.filter(pk=job_id).values_list("chain", flat=True).first()
+    if current is None:
+        return False
+    return current == (0 if chain is None else chain)
 
 
 def attempt_seed(job_seed: int, attempt: int) -> int:
@@ -147,9 +186,15 @@ def _finish(job_id: int, status: str, error: str = "") -> GenerationJob:
 
 
 def run_chunk(
-    job_id: int, budget_seconds: float = CHUNK_SECONDS, progress: Progress | None = None
+    job_id: int,
+    budget_seconds: float = CHUNK_SECONDS,
+    progress: Progress | None = None,
+    worker: str = "",
 ) -> GenerationJob:
-    """Work on a job for about ``budget_seconds``; return it (check ``finished``)."""
+    """Work on a job for about ``budget_seconds``; return it (check ``finished``).
+
+    ``worker`` names the Celery worker running the chunk (blank in a command's process).
+    """
     job = GenerationJob.objects.get(pk=job_id)
     if job.finished:
         return job
@@ -159,7 +204,7 @@ def run_chunk(
     GenerationJob.objects.filter(pk=job_id, status=GenerationJob.Status.QUEUED).update(
         status=GenerationJob.Status.RUNNING
     )
-    GenerationJob.objects.filter(pk=job_id).update(progressed_at=timezone.now())
+    GenerationJob.objects.filter(pk=job_id).update(progressed_at=timezone.now(), worker=worker)
     try:
         mode, constraint = check_request(job.game, job.kind, job.count, job.mode, job.constraints)
     except JobRequestError as exc:

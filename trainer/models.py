@@ -41,6 +41,17 @@ class GenerationJob(models.Model):
     progressed_at = models.DateTimeField(
         null=True, blank=True, help_text=_("last time a worker moved the job on")
     )
+    # Recovery (trainer.recovery): a job's task is handed to the broker by send_job, which
+    # stamps sent_at (left empty when the broker refused it); every send that starts a new
+    # chain of tasks bumps chain, and a task of an older chain stops at once, so a message
+    # that comes back late (a dead worker's, after the visibility timeout) does no work twice.
+    sent_at = models.DateTimeField(
+        null=True, blank=True, help_text=_("last time its task reached the broker")
+    )
+    chain = models.PositiveIntegerField(default=0, help_text=_("the current chain of its tasks"))
+    worker = models.CharField(
+        max_length=200, blank=True, help_text=_("the Celery worker that last ran a chunk")
+    )
 
     OPEN = (Status.QUEUED, Status.RUNNING)
 
@@ -65,6 +76,29 @@ class GenerationJob(models.Model):
     @property
     def finished(self) -> bool:
         return self.status in (self.Status.DONE, self.Status.FAILED)
+
+
+class WorkerHeartbeat(models.Model):
+    """A Celery worker's latest sign of life, written by the worker every few seconds.
+
+    The health check and the job recovery read these rows instead of pinging the workers
+    through the broker, so neither waits on a reply.
+    """
+
+    name = models.CharField(max_length=200, unique=True)
+    queues = models.JSONField(default=list)
+    active = models.JSONField(default=list, help_text=_("ids of the jobs it is working on"))
+    idle_since = models.DateTimeField(
+        null=True, blank=True, help_text=_("since when it has had a free process (empty: all busy)")
+    )
+    started_at = models.DateTimeField()
+    seen_at = models.DateTimeField()
+
+    class Meta:
+        ordering = ["name"]
+
+    def __str__(self) -> str:
+        return f"{self.name} (seen {self.seen_at:%H:%M:%S})"
 
 
 class Quiz(models.Model):

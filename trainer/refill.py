@@ -5,9 +5,9 @@ game and kind it finds the learner who has answered most of its quizzes in the l
 ``TRAIN_ACTIVE_DAYS`` days; when fewer than ``TRAIN_REFILL_BELOW`` quizzes are left that this
 learner has not seen (an empty bank counts too), it queues a job for ``TRAIN_REFILL_COUNT``
 more, in the mode the bank holds fewest of. A database constraint keeps at most one open
-refill per game and kind, so two top-ups racing cannot queue two. The same task sends the
-task of a job again when the job has not moved for ``TRAIN_JOB_STALE_SECONDS`` (a message lost
-with a killed worker), which is safe: a job carries on from its saved cursor.
+refill per game and kind, so two top-ups racing cannot queue two. The same task sends again
+the task of a job whose message was lost (trainer.recovery: the broker refused or dropped it,
+or its worker died), which is safe: a job carries on from its saved cursor.
 
 ``bank_status`` tells the empty-state page what is really happening.
 """
@@ -21,13 +21,14 @@ from datetime import timedelta
 from django.conf import settings
 from django.db import IntegrityError
 from django.db.models import Count
-from django.db.models.functions import Coalesce
 from django.utils import timezone
 
 from games.quizzes import KINDS, load_generators, modes_for
 from trainer.generation import JobRequestError, create_job
 from trainer.models import Attempt, GenerationJob, Quiz
+from trainer.recovery import recover_jobs
 from trainer.starter import game_rank
+from trainer.workers import forget_old_workers, seen_workers
 
 log = logging.getLogger(__name__)
 OPEN = list(GenerationJob.OPEN)
@@ -87,29 +88,6 @@ def queue_refill(game: str, kind: str) -> GenerationJob | None:
     return job
 
 
-def stalled_jobs() -> list[GenerationJob]:
-    """Return open jobs that have not moved for TRAIN_JOB_STALE_SECONDS."""
-    cutoff = timezone.now() - timedelta(seconds=settings.TRAIN_JOB_STALE_SECONDS)
-    return list(
-        GenerationJob.objects.filter(status__in=OPEN)
-        .annotate(moved=Coalesce("progressed_at", "created_at"))
-        .filter(moved__lt=cutoff)
-    )
-
-
-def resend_stalled() -> list[GenerationJob]:
-    """Send the task of every stalled job again (it resumes from the job's cursor)."""
-    from trainer.tasks import generate_quizzes
-
-    jobs = stalled_jobs()
-    for job in jobs:
-        log.warning("job %s has not moved since %s: sending its task again", job.pk, job.moved)
-        # Mark it moved now, so the next top-up waits a full period before sending again.
-        GenerationJob.objects.filter(pk=job.pk).update(progressed_at=timezone.now())
-        generate_quizzes.delay(job.pk)
-    return jobs
-
-
 @dataclass(frozen=True)
 class TopUp:
     queued: list[GenerationJob]
@@ -117,8 +95,9 @@ class TopUp:
 
 
 def top_up() -> TopUp:
-    """Queue a refill for every game/kind running low; send stalled jobs' tasks again."""
-    resent = resend_stalled()
+    """Queue a refill for every game/kind running low; send lost jobs' tasks again."""
+    forget_old_workers()
+    resent = recover_jobs()
     below = settings.TRAIN_REFILL_BELOW
     queued = []
     for game, kind in generated_pairs():
@@ -139,19 +118,20 @@ class BankStatus:
 
 
 def bank_status(game: str, kind: str = "") -> BankStatus:
-    """Return the open jobs for the game (and kind) and whether any worker answers.
+    """Return the open jobs for the game (and kind) and whether a solver worker is alive.
 
-    Workers are only pinged when no job has moved in the last minute (a job that moves is
-    proof that one works); reading this status never queues anything.
+    Both come from the database (the jobs' progress, else the workers' heartbeats): reading
+    this status neither queues anything nor waits on the broker.
     """
-    from trainer.health import check_workers
-
     jobs = GenerationJob.objects.filter(game=game, status__in=OPEN)
     if kind:
         jobs = jobs.filter(kind=kind)
     found = list(jobs.order_by("created_at"))
-    recent = timezone.now() - timedelta(seconds=60)
+    recent = timezone.now() - timedelta(seconds=settings.WORKER_LOST_SECONDS)
     if any(j.progressed_at and j.progressed_at >= recent for j in found):
+        return BankStatus(found, True, "")  # a job that moves is proof that a worker works
+    if seen_workers().solvers:
         return BankStatus(found, True, "")
-    workers = check_workers()
-    return BankStatus(found, bool(workers["ok"]), str(workers.get("error", "")))
+    return BankStatus(
+        found, False, f"none has been seen in the last {settings.WORKER_LOST_SECONDS} s"
+    )

@@ -23,25 +23,33 @@ def check_worker(token: str) -> dict[str, object]:
 @shared_task(
     bind=True,
     name="trainer.generate_quizzes",
+    ignore_result=True,  # the job row is the result; no wait on a result store when sending
     autoretry_for=(OperationalError,),  # the database went away for a moment
     retry_backoff=True,
     max_retries=5,
 )
-def generate_quizzes(self: Any, job_id: int) -> dict[str, object]:
-    """Work on a generation job for one chunk, then queue the next chunk until it is done."""
-    from trainer.generation import run_chunk
+def generate_quizzes(self: Any, job_id: int, chain: int | None = None) -> dict[str, object]:
+    """Work on a generation job for one chunk, then queue the next chunk until it is done.
 
+    ``chain`` is the job's chain of tasks this one belongs to (trainer.generation.send_job);
+    a task of an older chain stops at once, so a job that was sent again is worked once.
+    """
+    from trainer.generation import is_current, run_chunk, send_job
+
+    if not is_current(job_id, chain):
+        log.info("job %s: task of chain %s superseded; nothing to do", job_id, chain)
+        return {"job": job_id, "status": "superseded"}
     try:
-        job = run_chunk(job_id)
+        job = run_chunk(job_id, worker=str(self.request.hostname or ""))
         while self.request.is_eager and not job.finished:
             job = run_chunk(job_id)
     except SoftTimeLimitExceeded:
         # Progress is saved per attempt; the continuation picks up from the cursor.
         log.warning("job %s hit the soft time limit; continuing in a new task", job_id)
-        generate_quizzes.delay(job_id)
+        send_job(job_id, chain=chain or 0)
         return {"job": job_id, "status": "continued"}
-    if not job.finished:
-        generate_quizzes.delay(job_id)
+    if not job.finished and is_current(job_id, chain):
+        send_job(job_id, chain=chain or 0)
     return {"job": job_id, "status": job.status, "done": job.done, "attempts": job.attempts}
 
 

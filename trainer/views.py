@@ -20,6 +20,10 @@ def home(request: HttpRequest) -> HttpResponse:
 @never_cache
 @require_GET
 def healthz(request: HttpRequest) -> JsonResponse:
-    """Report database, broker and worker status: 200 when all are healthy, else 503."""
+    """Report each part's status: 200 when all are healthy, else 503 naming what fails.
+
+    Staff also get the details (addresses, worker names, full errors); the public never.
+    """
     health = check_health()
-    return JsonResponse(health.as_json(), status=200 if health.ok else 503)
+    staff = bool(getattr(request.user, "is_staff", False))
+    return JsonResponse(health.as_json(staff=staff), status=200 if health.ok else 503)

@@ -27,7 +27,9 @@ def wiezen_play_only(monkeypatch):
 def sent(monkeypatch):
     """Record the generation tasks sent, instead of sending them."""
     calls: list[int] = []
-    monkeypatch.setattr("trainer.tasks.generate_quizzes.delay", calls.append)
+    monkeypatch.setattr(
+        "trainer.tasks.generate_quizzes.apply_async", lambda args, **kw: calls.append(args[0])
+    )
     return calls
 
 
@@ -137,7 +139,13 @@ def test_the_empty_page_says_a_job_is_running_and_how_far_it_got(
 
 
 def test_the_empty_page_says_when_no_worker_answers(
-    visitor_client, make_bank, no_refill, embedded_celery, django_capture_on_commit_callbacks
+    visitor_client,
+    make_bank,
+    no_refill,
+    embedded_celery,
+    no_live_workers,
+    no_pings,
+    django_capture_on_commit_callbacks,
 ):
     make_bank(1)
     answer(visitor_client, take_quiz(visitor_client), right=True)
@@ -145,5 +153,5 @@ def test_the_empty_page_says_when_no_worker_answers(
         create_job(game="wiezen", kind="play", count=12, refill=True)
     page = visitor_client.get("/train/wiezen/").content.decode()
     assert "A job for 12 play quizzes has been queued for" in page
-    assert "No Celery worker answers (no Celery worker answered)" in page
+    assert "No Celery worker answers (none has been seen in the last 30 s)" in page
     assert "More quizzes are being made" not in page

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('trainer', '0003_job_refill'),
+        ('trainer', '0004_job_recovery'),
     ]
 
     operations = [
