@@ -39,6 +39,7 @@ INSTALLED_APPS = [
     "lessons",
     "api",
     "accounts",
+    "classes",
 ]
 
 MIDDLEWARE = [
@@ -196,6 +197,8 @@ CELERY_TASK_ROUTES = {
     "trainer.check_worker": {"queue": SOLVER_QUEUE},
     "trainer.generate_quizzes": {"queue": SOLVER_QUEUE},
     "trainer.top_up_bank": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "classes.generate_for_set": {"queue": SOLVER_QUEUE},
+    "classes.solve_deal_entry": {"queue": SOLVER_QUEUE},
 }
 # Periodic tasks, run by Celery beat (`make run` embeds it in its worker with -B; a
 # deployment runs exactly one `celery -A config beat`).

@@ -89,8 +89,13 @@ def answer_quiz(
     seconds: float | None = None,
     hints: int = 0,
     from_review: bool = False,
+    rated: bool = True,
 ) -> tuple[Attempt, Grade]:
-    """Grade and store one answer; raise GradingError when it is not one of the choices."""
+    """Grade and store one answer; raise GradingError when it is not one of the choices.
+
+    ``rated=False`` (a teacher's unrated assignment) stores the attempt without moving the
+    learner's or the quiz's rating.
+    """
     verdict = grade(quiz.candidates, quiz.unit, answer, quiz.kind)
     with transaction.atomic():
         first = not Attempt.objects.filter(learner.rows(), quiz=quiz).exists()
@@ -113,7 +118,7 @@ def answer_quiz(
             # A second tab answered the same quiz a moment earlier: this one is a repeat.
             first = False
             attempt = Attempt.objects.create(first=False, **fields)
-        if first:
+        if first and rated:
             attempt.learner_rating = _rate(learner, quiz, verdict.correct)
             attempt.save(update_fields=["learner_rating"])
         _review(learner, quiz, verdict.correct, seconds, hints)
