@@ -125,6 +125,22 @@ def remove_pupil(teacher: Any, pk: int, pupil_id: int) -> Membership:
     return member
 
 
+def readd_pupil(teacher: Any, pk: int, pupil_id: int) -> Membership:
+    """Take a removed pupil back into the class (their old answers are theirs again)."""
+    school_class = teacher_class(teacher, pk)
+    _writable(school_class)
+    member = school_class.members.filter(pupil_id=pupil_id, removed_at__isnull=False).first()
+    if member is None:
+        raise Http404("no such removed pupil in this class")
+    member.removed_at = None
+    member.save(update_fields=["removed_at"])
+    return member
+
+
+def removed_members(school_class: SchoolClass) -> list[Membership]:
+    return list(school_class.members.filter(removed_at__isnull=False).select_related("pupil"))
+
+
 def join_class(user: Any, code: str) -> SchoolClass:
     """Join the class with this code; ClassError for a bad code, twice, or a removed pupil."""
     if not getattr(user, "is_authenticated", False):

@@ -82,6 +82,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
     context = {
         "school_class": school_class,
         "members": roster.active_members(school_class),
+        "removed": roster.removed_members(school_class),
         "assignments": school_class.assignments.select_related("exercise_set"),
         "sets": sets.teacher_sets(request.user),
         "join_url": request.build_absolute_uri(
@@ -121,6 +122,8 @@ def class_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
             request.session["classes_new_pupils"] = [[p.username, p.password] for p in made]
         elif action == "remove":
             roster.remove_pupil(user, pk, _int(post.get("pupil"), "pupil"))
+        elif action == "readd":
+            roster.readd_pupil(user, pk, _int(post.get("pupil"), "pupil"))
         elif action == "assign":
             made_assignment = work.assign(
                 user,

@@ -141,6 +141,10 @@ def test_a_removed_pupils_old_links_say_so(world):
     join = client.post(f"/classes/join/{world.school_class.join_code}/")
     assert "your teacher removed you" in " ".join(messages_of(join))
     assert client.get("/dashboard/").content.count(b"Week 1") == 0
+    client_for(world.teacher).post(
+        f"/teach/classes/{world.school_class.pk}/readd/", {"pupil": world.pupil.pk}
+    )
+    assert client.get(f"/classes/assignments/{world.assignment.pk}/").status_code == 200
 
 
 def test_pupil_accounts_are_made_all_or_none(world):

@@ -25,6 +25,7 @@ def teacher_urls(world) -> list[tuple[str, str, dict]]:
         ("post", f"/teach/classes/{c}/rename/", {"name": "Renamed"}),
         ("post", f"/teach/classes/{c}/pupils/", {"usernames": "newkid"}),
         ("post", f"/teach/classes/{c}/remove/", {"pupil": world.pupil.pk}),
+        ("post", f"/teach/classes/{c}/readd/", {"pupil": world.pupil.pk}),
         ("post", f"/teach/classes/{c}/assign/", {"set": s}),
         ("post", f"/teach/classes/{c}/archive/", {}),
         ("get", f"/teach/sets/{s}/", {}),
