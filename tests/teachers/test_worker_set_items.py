@@ -11,7 +11,7 @@ from games.quizzes import recheck
 from games.quizzes.base import Candidate, QuizDraft
 from games.quizzes.entered import EnteredDeal, quiz_from_deal, read_deal
 from tests.teachers.teacher_helpers import client_for
-from tests.teachers.test_bad_input import SKAT_DEAL, WIEZEN_DEAL
+from tests.teachers.test_teacher_bad_input import SKAT_DEAL, WIEZEN_DEAL
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
