@@ -45,6 +45,11 @@ SKAT_DEAL = (
     "ST HT CA SQ CT HQ DQ CJ D9 HK / DJ HA S8 DK H9 H7 C9 SJ S9 SK / "
     "S7 H8 SA C7 DT C8 CQ D8 CK HJ / D7 DA"
 )
+FIVE_HUNDRED_DEAL = "N:J98.T4.T.KJ97 65.Q6.AKJ97.6 KT7.K95.Q.AQ8 A.AJ87.654.5.1 / D8 SQ CT"
+BEYOND_DEAL = "N:JT64.AQT92.74.K2 AK7.J54.KQ52.965 Q985.K763.A.T73.2 32..JT963.AQJ4.13"
+BEYOND_PLAYED = (
+    "HA H4 HK S2 HQ H5 H7 S3 HT HJ H3 CA SA S5 CQ S4 SK S8 CJ S6 D2 DA D3 D7 SQ C4 SJ S7"
+)
 DEALS = [
     ("Kleurenwiezen, first lead (13 tricks)", "wiezen", WIEZEN_DEAL, "ask_join NS H", "W", ""),
     (
@@ -64,6 +69,15 @@ DEALS = [
         "forehand",
         "CJ SJ HJ CA C9 C7",
     ),
+    (
+        "500, 7S after 4 tricks",
+        "five_hundred",
+        FIVE_HUNDRED_DEAL,
+        "7S N",
+        "S",
+        "SJ S5 S7 X1 HA H4 H6 H5 D4 DT DJ DQ CA C5 C7 C6",
+    ),
+    ("Beyond, 7H after 7 tricks", "beyond", BEYOND_DEAL, "7H N N3 E3 S4 W2", "S", BEYOND_PLAYED),
 ]
 
 

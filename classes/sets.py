@@ -275,14 +275,20 @@ def failure_message(job: GenerationJob) -> str:
     if job.status != GenerationJob.Status.FAILED:
         return ""
     made = f" {job.done} of {job.count} were made and added." if job.done else ""
-    if job.error.startswith("no quiz found"):
+    error = job.error
+    if error.startswith("no quiz found"):
         return (
             f"These constraints are too rare: {job.attempts} deals were tried and too few gave "
             f"a real decision.{made} Loosen the constraints or ask for fewer quizzes."
         )
-    if "no deal" in job.error.lower() or "impossible" in job.error.lower():
-        return f"No deal can meet these constraints ({job.error}).{made}"
-    return f"The job failed: {job.error}.{made}"
+    if "cannot be met" in error or "cannot all be placed" in error:
+        return f"No deal can meet these constraints: {error}.{made}"
+    if error.startswith("no deal found after"):
+        return (
+            f"These constraints are too rare: {error} (dealing at random).{made} "
+            "Loosen the constraints."
+        )
+    return f"The job failed: {error}.{made}"
 
 
 # ------------------------------------------------------------------ entered deals

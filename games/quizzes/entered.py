@@ -1,6 +1,7 @@
 """Quizzes from a deal someone enters: the hands, the contract, the cards already played.
 
-A teacher gives the whole deal (PBN for Kleurenwiezen, the Skat notation for Skat), the
+A teacher gives the whole deal (PBN for the four-hand games, with 500's discards after a
+slash and Beyond's jokers as PBN's fifth group; the Skat notation for Skat), the
 contract, the seat that decides and the cards played so far, in order. ``read_deal`` checks
 all of it without solving (so a web request can refuse bad input at once, naming the bad
 token); ``quiz_from_deal`` solves the position with every hand known (double dummy) through
@@ -14,10 +15,22 @@ import copy
 from dataclasses import dataclass
 from typing import Any
 
-from games.cards import SEATS, SKAT_DECK, WIEZEN_DECK, Card, NotationError, parse_card, parse_pbn
+from games.cards import (
+    BEYOND_DECK,
+    FIVE_HUNDRED_DECK,
+    SEATS,
+    SKAT_DECK,
+    WIEZEN_DECK,
+    Card,
+    NotationError,
+    parse_card,
+    parse_pbn,
+)
 from games.quizzes.base import QuizDraft
 
-ENTERED_GAMES = ("skat", "wiezen")
+ENTERED_GAMES = ("skat", "beyond", "five_hundred", "wiezen")
+# As the Beyond generator's double-dummy cut (games.quizzes.beyond.play.MAX_TRICKS_LEFT).
+BEYOND_MAX_TRICKS_LEFT = 7
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SKAT_SEATS = ("forehand", "middlehand", "rearhand")
 WIEZEN_KINDS = ("ask_join", "alone", "abondance", "solo", "miserie", "open_miserie")
@@ -271,10 +284,179 @@ def _skat_cut(entered: EnteredDeal) -> Any:
     return Cut(0, found, table, choose_card(play), 0)
 
 
-# ----------------------------------------------------------------------------- both
+# ----------------------------------------------------------------------------- 500
 
 
-CUTTERS = {"wiezen": _wiezen_cut, "skat": _skat_cut}
+def _five_hundred_played(text: str) -> list[tuple[Card, str | None]]:
+    """Read played cards; a joker led in no trumps or misère names its suit: 'X1:H'."""
+    out = []
+    for token in _tokens(text):
+        card_text, _, named = token.partition(":")
+        try:
+            card = parse_card(card_text, FIVE_HUNDRED_DECK)
+        except NotationError as exc:
+            raise DealInputError("played", str(exc)) from None
+        suit = named.upper() or None
+        if suit is not None and suit not in "SHDC":
+            raise DealInputError("played", f"bad named suit in {token!r}: use S, H, D or C")
+        out.append((card, suit))
+    return out
+
+
+def _five_hundred_cut(entered: EnteredDeal) -> Any:
+    from games.five_hundred import Auction, Contract, Deal, Play
+    from games.five_hundred.calls import parse_call
+    from games.quizzes.five_hundred.cut import Cut
+
+    deal_text, slash, discards_text = entered.deal.partition("/")
+    if not slash:
+        raise DealInputError(
+            "deal", "after the PBN hands put '/' and the declarer's three discards"
+        )
+    try:
+        hands = parse_pbn(deal_text, FIVE_HUNDRED_DECK, hand_size=10)
+    except NotationError as exc:
+        raise DealInputError("deal", str(exc)) from None
+    discards = _played(discards_text, FIVE_HUNDRED_DECK)
+    if len(discards) != 3:
+        raise DealInputError("deal", f"the discards are 3 cards, not {len(discards)}")
+    held = {c: s for s, cards in hands.items() for c in cards}
+    for card in discards:
+        if card in held:
+            raise DealInputError("deal", f"discard {card} is also in {held[card]}'s hand")
+    words = _tokens(entered.contract)
+    if len(words) != 2:
+        raise DealInputError("contract", "give the bid and the declarer, like '8H N' or 'MIS E'")
+    try:
+        bid = parse_call(words[0])
+    except NotationError as exc:
+        raise DealInputError("contract", str(exc)) from None
+    declarer = words[1].upper()
+    if declarer not in SEATS:
+        raise DealInputError("contract", f"unknown declarer {words[1]!r}: use N, E, S or W")
+    try:
+        contract = Contract(bid, declarer)
+    except ValueError as exc:
+        raise DealInputError("contract", str(exc)) from None
+    dealer = SEATS[(SEATS.index(declarer) - 1) % 4]
+    deal = Deal(dealer, {s: tuple(h) for s, h in hands.items()}, tuple(discards))
+    play = Play(contract, {s: hands[s] for s in contract.players})
+    for n, (card, named) in enumerate(_five_hundred_played(entered.played)):
+        seat = play.to_move
+        try:
+            play.play(seat, card, named)
+        except ValueError as exc:
+            raise DealInputError(
+                "played", f"card {n + 1} ({card}, {seat} to play): {exc}"
+            ) from None
+    mover = play.to_move
+    if mover is None:
+        raise DealInputError("played", "every card has been played: no decision is left")
+    if entered.seat.strip().upper()[:1] != mover:
+        raise DealInputError(
+            "seat",
+            f"after these cards it is {SEAT_WORDS[mover]} ({mover}) to play, not {entered.seat!r}",
+        )
+    legal = tuple(play.legal_cards())
+    if len(legal) < 2:
+        raise DealInputError("played", f"{mover} has only one legal card ({legal[0]}): no decision")
+    return Cut(0, deal, Auction(dealer), tuple(discards), copy.deepcopy(play), mover, legal)
+
+
+# ----------------------------------------------------------------------------- Beyond
+
+
+def _beyond_targets(text: str) -> dict[str, int]:
+    """Read the four declarations, like 'N3 E2 S4 W3'."""
+    targets: dict[str, int] = {}
+    for token in _tokens(text):
+        seat, number = token[:1].upper(), token[1:]
+        if seat not in SEATS or not number.isdigit() or not 0 <= int(number) <= 13:
+            raise DealInputError(
+                "contract", f"bad declaration {token!r}: a seat and its tricks, like 'N3'"
+            )
+        if seat in targets:
+            raise DealInputError("contract", f"{seat} declares twice")
+        targets[seat] = int(number)
+    missing = [s for s in SEATS if s not in targets]
+    if missing:
+        raise DealInputError("contract", f"no declaration for {', '.join(missing)}")
+    return targets
+
+
+def _beyond_cut(entered: EnteredDeal) -> Any:
+    from games.beyond import Auction, AuctionResult, Play
+    from games.beyond.calls import parse_call
+    from games.quizzes.beyond.cut import Cut
+    from games.quizzes.beyond.solving import play_goal
+    from games.quizzes.beyond.table import Table
+
+    try:
+        hands = parse_pbn(entered.deal, BEYOND_DECK, hand_size=13)
+    except NotationError as exc:
+        raise DealInputError("deal", str(exc)) from None
+    first = entered.deal.strip()[0].upper()
+    words = _tokens(entered.contract)
+    if len(words) < 6:
+        raise DealInputError(
+            "contract", "give the bid, the declarer and the four declarations: '7H N N3 E2 S4 W3'"
+        )
+    try:
+        call = parse_call(words[0])
+    except ValueError as exc:
+        raise DealInputError("contract", str(exc)) from None
+    if call.bid is None:
+        raise DealInputError("contract", f"{words[0]!r} is not a bid like '7H' or '6NT'")
+    declarer = words[1].upper()
+    if declarer not in SEATS:
+        raise DealInputError("contract", f"unknown declarer {words[1]!r}: use N, E, S or W")
+    targets = _beyond_targets(" ".join(words[2:]))
+    contract = AuctionResult(declarer, call.bid)
+    dealer = SEATS[(SEATS.index(first) - 1) % 4]
+    table = Table(0, dealer, hands, Auction(dealer), contract, targets)
+    play = Play({s: list(hands[s]) for s in SEATS}, first, contract.trump)
+    for n, card in enumerate(_played(entered.played, BEYOND_DECK)):
+        seat = play.to_move
+        try:
+            play.play(card)
+        except ValueError as exc:
+            raise DealInputError(
+                "played", f"card {n + 1} ({card}, {seat} to play): {exc}"
+            ) from None
+    left = 13 - len(play.completed)
+    if left > BEYOND_MAX_TRICKS_LEFT:
+        raise DealInputError(
+            "played",
+            f"{left} tricks are left; Beyond positions are solved from at most "
+            f"{BEYOND_MAX_TRICKS_LEFT} (with jokers and exact targets a whole deal takes the "
+            f"solver minutes): enter the cards of the first {13 - BEYOND_MAX_TRICKS_LEFT} tricks",
+        )
+    mover = play.to_move
+    if mover is None:
+        raise DealInputError("played", "every card has been played: no decision is left")
+    if entered.seat.strip().upper()[:1] != mover:
+        raise DealInputError(
+            "seat",
+            f"after these cards it is {SEAT_WORDS[mover]} ({mover}) to play, not {entered.seat!r}",
+        )
+    legal = tuple(play.legal_cards())
+    if len(legal) < 2:
+        raise DealInputError("played", f"{mover} has only one legal card ({legal[0]}): no decision")
+    goal = play_goal(play, mover, targets)
+    if goal is None:
+        raise DealInputError("played", f"nothing is at stake for {mover} any more: no decision")
+    return Cut(table, copy.deepcopy(play), mover, legal, goal)
+
+
+# ----------------------------------------------------------------------------- all games
+
+
+CUTTERS = {
+    "wiezen": _wiezen_cut,
+    "skat": _skat_cut,
+    "five_hundred": _five_hundred_cut,
+    "beyond": _beyond_cut,
+}
 
 
 def read_deal(entered: EnteredDeal) -> Any:

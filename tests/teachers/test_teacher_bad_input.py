@@ -22,6 +22,13 @@ SKAT_DEAL = (
     "S7 H8 SA C7 DT C8 CQ D8 CK HJ / D7 DA"
 )
 
+FIVE_HUNDRED_DEAL = "N:J98.T4.T.KJ97 65.Q6.AKJ97.6 KT7.K95.Q.AQ8 A.AJ87.654.5.1 / D8 SQ CT"
+FIVE_HUNDRED_PLAYED = "SJ S5 S7 X1 HA H4 H6 H5 D4 DT DJ DQ CA C5 C7 C6"
+BEYOND_DEAL = "N:JT64.AQT92.74.K2 AK7.J54.KQ52.965 Q985.K763.A.T73.2 32..JT963.AQJ4.13"
+BEYOND_PLAYED = (
+    "HA H4 HK S2 HQ H5 H7 S3 HT HJ H3 CA SA S5 CQ S4 SK S8 CJ S6 D2 DA D3 D7 SQ C4 SJ S7"
+)
+
 
 def messages_of(response) -> list[str]:
     return [str(m) for m in response.wsgi_request._messages]
@@ -200,6 +207,48 @@ def test_an_answer_to_an_item_not_handed_out_stores_nothing(world):
     assert not world.assignment.answers.exists()
 
 
-def test_entering_a_deal_for_a_game_without_entered_deals_names_the_games(world):
-    with pytest.raises(ClassError, match="deals can be entered for skat, wiezen"):
-        sets.enter_deal(world.teacher, world.exercise_set.pk, "beyond", "N:...", "x", "N")
+def test_entering_a_deal_for_an_unknown_game_names_the_games(world):
+    with pytest.raises(ClassError, match="deals can be entered for skat, beyond, five_hundred"):
+        sets.enter_deal(world.teacher, world.exercise_set.pk, "chess", "N:...", "x", "N")
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"deal": FIVE_HUNDRED_DEAL.replace(" / D8 SQ CT", "")}, "after the PBN hands put '/'"),
+        ({"deal": FIVE_HUNDRED_DEAL.replace("D8", "D3")}, "card D3 is not in the five_hundred"),
+        ({"deal": FIVE_HUNDRED_DEAL.replace("D8", "CK")}, "discard CK is also in N's hand"),
+        ({"contract": "11S N"}, "bids name 6 to 10 tricks, not 11"),
+        ({"contract": "7S Q"}, "unknown declarer 'Q'"),
+        ({"played": "SJ S5 S7 X1 HA H4 H6 H5 D4 DT DJ DQ CA C5 C7 C6:Z"}, "bad named suit"),
+    ],
+)
+def test_a_malformed_500_deal_is_refused_naming_the_token(world, fields, named):
+    data = {"game": "five_hundred", "deal": FIVE_HUNDRED_DEAL, "contract": "7S N", "seat": "S",
+            "played": FIVE_HUNDRED_PLAYED}  # fmt: skip
+    data.update(fields)
+    response = client_for(world.teacher).post(f"/teach/sets/{world.exercise_set.pk}/deal/", data)
+    shown = " ".join(messages_of(response))
+    assert named in shown, shown
+    assert not DealEntry.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("fields", "named"),
+    [
+        ({"deal": BEYOND_DEAL.replace(".13", ".14")}, "jokers are X1, X2 and X3"),
+        ({"deal": BEYOND_DEAL.replace("AQT92", "AQT82")}, "card H8 is not in the beyond deck"),
+        ({"contract": "7H N N3 E3 S4"}, "give the bid, the declarer and the four declarations"),
+        ({"contract": "7H N N3 E3 S4 Q2"}, "bad declaration 'Q2'"),
+        ({"contract": "pass N N3 E3 S4 W2"}, "'pass' is not a bid"),
+        ({"played": " ".join(BEYOND_PLAYED.split()[:20])}, "Beyond positions are solved from"),
+    ],
+)
+def test_a_malformed_beyond_deal_is_refused_naming_the_token(world, fields, named):
+    data = {"game": "beyond", "deal": BEYOND_DEAL, "contract": "7H N N3 E3 S4 W2", "seat": "S",
+            "played": BEYOND_PLAYED}  # fmt: skip
+    data.update(fields)
+    response = client_for(world.teacher).post(f"/teach/sets/{world.exercise_set.pk}/deal/", data)
+    shown = " ".join(messages_of(response))
+    assert named in shown, shown
+    assert not DealEntry.objects.exists()

@@ -121,3 +121,20 @@ def test_the_dashboard_lists_only_the_pupils_own_assignments(world):
     assert b"Week 1" in pia.content and b'id="assignments"' in pia.content
     oscar = client_for(world.outsider).get("/dashboard/")
     assert b"Week 1" not in oscar.content
+
+
+def test_signing_up_as_a_teacher_gives_the_role(db):
+    from django.contrib.auth.models import User
+    from django.test import Client
+
+    from classes.roster import is_teacher
+    from tests.learner.learner_helpers import PASSWORD
+
+    for name, box in (("tina", {"teacher": "on"}), ("pete", {})):
+        Client().post(
+            "/accounts/signup/",
+            {"username": name, "email": f"{name}@example.org", "password1": PASSWORD,
+             "password2": PASSWORD, **box},
+        )  # fmt: skip
+    assert is_teacher(User.objects.get(username="tina"))
+    assert not is_teacher(User.objects.get(username="pete"))

@@ -11,7 +11,14 @@ from games.quizzes import recheck
 from games.quizzes.base import Candidate, QuizDraft
 from games.quizzes.entered import EnteredDeal, quiz_from_deal, read_deal
 from tests.teachers.teacher_helpers import client_for
-from tests.teachers.test_teacher_bad_input import SKAT_DEAL, WIEZEN_DEAL
+from tests.teachers.test_teacher_bad_input import (
+    BEYOND_DEAL,
+    BEYOND_PLAYED,
+    FIVE_HUNDRED_DEAL,
+    FIVE_HUNDRED_PLAYED,
+    SKAT_DEAL,
+    WIEZEN_DEAL,
+)
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
@@ -34,6 +41,8 @@ def stored_draft(quiz) -> QuizDraft:
     [
         ("wiezen", WIEZEN_DEAL, "ask_join NS H", "S", "C8 C2 C5 CA HK H4 H5 H3"),
         ("skat", SKAT_DEAL, "forehand grand", "forehand", "CJ SJ HJ CA C9 C7"),
+        ("five_hundred", FIVE_HUNDRED_DEAL, "7S N", "S", FIVE_HUNDRED_PLAYED),
+        ("beyond", BEYOND_DEAL, "7H N N3 E3 S4 W2", "S", BEYOND_PLAYED),
     ],
 )
 def test_an_entered_deal_is_solved_on_the_worker_into_an_item_that_rechecks(
@@ -52,7 +61,7 @@ def test_an_entered_deal_is_solved_on_the_worker_into_an_item_that_rechecks(
     quiz = item.quiz
     assert item.order == 4 and quiz == entry.quiz and quiz.mode == "double_dummy"
     cut = read_deal(EnteredDeal(game, deal, contract, seat, played))
-    legal = cut.legal if game == "wiezen" else cut.table.legal()
+    legal = cut.table.legal() if game == "skat" else cut.legal
     assert {c["answer"] for c in quiz.candidates} == {str(c) for c in legal}
     assert all("value" in c for c in quiz.candidates)
     # Solving the stored position again gives the same values and the same accepted cards.
@@ -117,8 +126,8 @@ def test_generated_quizzes_join_the_set_when_the_job_is_done(world, eager_celery
 def test_too_rare_constraints_end_with_a_clear_message(world, eager_celery, monkeypatch):
     import trainer.generation
 
-    monkeypatch.setattr(trainer.generation, "ATTEMPTS_PER_QUIZ", 2)
-    # Possible, but rarely a deal whose play gives a decision: 2 tries per quiz is too few.
+    # No try allowed per quiz: the job gives up at once, as a too narrow request does later.
+    monkeypatch.setattr(trainer.generation, "ATTEMPTS_PER_QUIZ", 0)
     sets.generate(world.teacher, world.exercise_set.pk, "wiezen", "play", 3, "double_dummy",
                   "N.hcp >= 20 and S.hcp >= 10")  # fmt: skip
     link = SetGeneration.objects.get()
@@ -127,3 +136,20 @@ def test_too_rare_constraints_end_with_a_clear_message(world, eager_celery, monk
     assert status["message"].startswith("These constraints are too rare:")
     page = client_for(world.teacher).get(f"/teach/sets/{world.exercise_set.pk}/")
     assert b"These constraints are too rare" in page.content
+
+
+@pytest.mark.parametrize(
+    ("error", "done", "said"),
+    [
+        ("no deal found after 20000 tries", 0, "These constraints are too rare: no deal found"),
+        ("no deal found after 0 tries (the constraint cannot be met: N.hcp ...)", 0,
+         "No deal can meet these constraints"),
+        ("no quiz found after 400 attempts (1 of 2 made)", 1, "1 of 2 were made and added"),
+    ],
+)  # fmt: skip
+def test_failure_messages_name_rare_and_impossible_constraints(error, done, said):
+    from classes.sets import failure_message
+    from trainer.models import GenerationJob
+
+    job = GenerationJob(status="failed", error=error, done=done, count=2, attempts=400)
+    assert said in failure_message(job)
