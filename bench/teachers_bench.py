@@ -81,6 +81,21 @@ DEALS = [
 ]
 
 
+def cpu_family() -> str:
+    """Return the CPU's family and model numbers from /proc/cpuinfo ('' when unknown)."""
+    found: dict[str, str] = {}
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            key, _, value = line.partition(":")
+            if key.strip() in ("cpu family", "model") and key.strip() not in found:
+                found[key.strip()] = value.strip()
+    except OSError:
+        return ""
+    if len(found) < 2:
+        return ""
+    return f" (family {found['cpu family']} model {found['model']})"
+
+
 def ms(values: list[float]) -> str:
     return f"{statistics.median(values) * 1000:.0f}"
 
@@ -235,13 +250,15 @@ def main() -> int:
     page_table = table(["page", "median ms", "p90 ms", "queries", "bytes"], page)
     print(entered_table, "\n", page_table, sep="\n")
     body = (
-        f"Measured {stamp()} on {machine()}; database: {connection.vendor}. "
-        "The machine is shared with other work, so figures vary from run to run. "
+        f"Measured {stamp()} on {machine()}{cpu_family()}; database: {connection.vendor}. "
+        "The machine is shared with other work (a load far above its 2 cores makes every "
+        "figure here slower than on an idle machine), so figures vary from run to run. "
         "`bench/teachers_bench.py`, in-process (Django's test client, no network).\n\n"
         "**From submitting an entered deal to the quiz being ready.** The POST reads and "
         "plays the deal without solving; the worker then solves every legal card double "
-        "dummy and stores the quiz. The broker's hand-over to an idle worker (well under a "
-        "second on Redis) is not included.\n\n"
+        "dummy and stores the quiz; the total is the median of the sums. The broker's "
+        "hand-over to an idle worker is not included. How long the solve takes depends "
+        "mostly on the tricks left.\n\n"
         f"{entered_table}\n\n"
         f"**Results page, a class of {args.pupils} pupils and a set of {args.items} items**, "
         "every pupil having answered every item; median and 90th percentile over "
