@@ -222,7 +222,7 @@ class Counter:
     def __init__(self) -> None:
         self.count = 0
 
-    def __call__(self, execute, sql, params, many, context):  # type: ignore[no-untyped-def]
+    def __call__(self, execute, sql, params, many, context):
         self.count += 1
         return execute(sql, params, many, context)
 

@@ -147,7 +147,7 @@ def pick(teacher: Any, pk: int, quiz_ids: list[int]) -> list[SetItem]:
     exercise_set = teacher_set(teacher, pk)
     if not quiz_ids:
         raise ClassError("tick at least one quiz to add")
-    return add_items(exercise_set, quiz_ids, SetItem.Source.PICKED)
+    return add_items(exercise_set, quiz_ids, str(SetItem.Source.PICKED))
 
 
 def move_item(teacher: Any, pk: int, item_id: int, step: int) -> None:

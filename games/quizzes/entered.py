@@ -343,6 +343,8 @@ def _five_hundred_cut(entered: EnteredDeal) -> Any:
     play = Play(contract, {s: hands[s] for s in contract.players})
     for n, (card, named) in enumerate(_five_hundred_played(entered.played)):
         seat = play.to_move
+        if seat is None:
+            raise DealInputError("played", f"card {n + 1} ({card}): all ten tricks are played")
         try:
             play.play(seat, card, named)
         except ValueError as exc:
