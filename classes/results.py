@@ -162,15 +162,26 @@ def grid(assignment: Assignment, show: str = "all", query: str = "") -> Grid:
     return Grid(assignment, columns, rows, show, query, total)
 
 
+FORMULA_STARTS = ("=", "+", "-", "@")
+
+
+def _cell(text: str) -> str:
+    # A spreadsheet would run a cell starting with one of these as a formula.
+    return f"'{text}" if text.startswith(FORMULA_STARTS) else text
+
+
 def grid_csv(found: Grid) -> str:
-    """Return the grid as CSV: one row per pupil, one column per item, a header naming each."""
+    """Return the grid as CSV: one row per pupil, one column per item, a header naming each.
+
+    Usernames that a spreadsheet would read as a formula get a leading apostrophe.
+    """
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(
         ["pupil", *[c.title for c in found.columns], "score", "rating change", "seconds"]
     )
     for row in found.rows:
-        name = row.username + (" (removed)" if row.removed else "")
+        name = _cell(row.username) + (" (removed)" if row.removed else "")
         writer.writerow(
             [
                 name,

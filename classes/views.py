@@ -280,7 +280,8 @@ def results_grid(request: HttpRequest, pk: int) -> HttpResponse:
 def results_csv(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = work.teacher_assignment(request.user, pk)
     body = results.grid_csv(_grid(request, assignment))
-    response = HttpResponse(body.encode("utf-8"), content_type="text/csv; charset=utf-8")
+    # UTF-8 with a byte-order mark, so spreadsheets read accented names correctly.
+    response = HttpResponse(body.encode("utf-8-sig"), content_type="text/csv; charset=utf-8")
     name = f"results-{assignment.pk}.csv"
     response["Content-Disposition"] = f'attachment; filename="{name}"'
     return response

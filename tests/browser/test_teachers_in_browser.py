@@ -32,10 +32,11 @@ def shot(browser, name: str, width: int = 1000) -> None:
     if not os.environ.get("DOCS_SCREENSHOTS"):
         return
     DOCS_IMG.mkdir(exist_ok=True)
+    before = browser.get_window_size()
     height = browser.execute_script("return document.documentElement.scrollHeight")
     browser.set_window_size(width, min(max(height + 120, 600), 2400))
     browser.save_screenshot(str(DOCS_IMG / name))
-    browser.set_window_size(420, 900)
+    browser.set_window_size(before["width"], before["height"])
 
 
 def submit(browser, form_id: str, fields: dict[str, str]) -> None:
@@ -96,6 +97,7 @@ def test_a_teacher_sets_three_kinds_of_items_and_reads_a_pupils_results(
     browser.get(f"{base}/teach/")
     submit(browser, "new-class", {"name": "Class 4B"})
     code = browser.find_element(By.ID, "join-code").text
+    assert overflow_px(browser) <= 0, "the class page is wider than a 420 px phone screen"
     join_link = browser.find_element(By.ID, "join-link").get_attribute("href")
     assert len(code) == 8 and join_link.endswith(f"/classes/join/{code}/")
     browser.get(f"{base}/teach/")
@@ -149,6 +151,7 @@ def test_a_teacher_sets_three_kinds_of_items_and_reads_a_pupils_results(
     assert "You have joined Class 4B." in browser.page_source
     browser.get(f"{base}/dashboard/")
     assert browser.find_element(By.CSS_SELECTOR, "#assignments .status").text == "to do"
+    assert overflow_px(browser) <= 0, "the dashboard is wider than a 420 px phone screen"
     browser.find_element(By.LINK_TEXT, "Week 1").click()
     and_wait_for_next_page(browser, browser.find_element(By.ID, "start").click)
     chosen = []
@@ -169,6 +172,13 @@ def test_a_teacher_sets_three_kinds_of_items_and_reads_a_pupils_results(
     # The teacher: the grid, the most common wrong answer, the CSV.
     sign_in(browser, base, "tessa")
     browser.get(results_url)
+    wide = browser.execute_script(
+        "return [...document.querySelectorAll('body *')].filter(e => "
+        "e.getBoundingClientRect().right > window.innerWidth + 1 && !e.closest('.grid-scroll'))"
+        ".map(e => e.tagName + '.' + e.className + '#' + e.id + ':' + "
+        "Math.round(e.getBoundingClientRect().right))"
+    )
+    assert overflow_px(browser) <= 0, f"the results page is wider than 420 px: {wide}"
     row = browser.find_element(By.CSS_SELECTOR, "#results-grid tr[data-pupil=pia]")
     cells = row.find_elements(By.TAG_NAME, "td")
     assert [c.get_attribute("class") for c in cells[:3]] == [
@@ -182,6 +192,13 @@ def test_a_teacher_sets_three_kinds_of_items_and_reads_a_pupils_results(
     assert common[1].text == f"{chosen[1]} ×1" and common[0].text == "–"
     shot(browser, "teachers-results.png")
     href = browser.find_element(By.ID, "csv-link").get_attribute("href")
+    # The grid refreshes itself while the page is open (polling its fragment).
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 15).until(
+        lambda b: b.find_element(By.ID, "grid").get_attribute("data-refreshed")
+    )
+    assert browser.find_element(By.CSS_SELECTOR, "#results-grid tr[data-pupil=pia] .score")
     text = browser.execute_async_script(
         "const done = arguments[arguments.length - 1];"
         "fetch(arguments[0]).then(r => r.text()).then(done);",

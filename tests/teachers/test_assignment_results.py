@@ -101,7 +101,8 @@ def test_the_csv_has_a_row_per_pupil_and_a_named_column_per_item(world):
         f"/teach/assignments/{world.assignment.pk}/results.csv"
     )
     assert response["Content-Type"] == "text/csv; charset=utf-8"
-    table = list(csv.reader(io.StringIO(response.content.decode("utf-8"))))
+    assert response.content.startswith(b"\xef\xbb\xbf")  # UTF-8 with its byte-order mark
+    table = list(csv.reader(io.StringIO(response.content.decode("utf-8-sig"))))
     header, *rows = table
     ids = [it.quiz_id for it in world.exercise_set.items.order_by("order")]
     assert header == [
@@ -132,3 +133,12 @@ def test_a_quiz_permalink_hands_out_that_quiz_to_anyone(world):
     answer = visitor.post("/train/wiezen/answer/", {"quiz": quiz.pk, "answer": right_answer(quiz)})
     assert answer.status_code == 302 and "/train/attempts/" in answer["Location"]
     assert visitor.get("/train/quiz/999999/").status_code == 404
+
+
+def test_a_username_a_spreadsheet_would_run_as_a_formula_is_quoted(world):
+    from classes.results import grid, grid_csv
+
+    evil = make_user("-2+3")
+    join_class(evil, world.school_class.join_code)
+    text = grid_csv(grid(world.assignment))
+    assert "\n'-2+3," in text and "\n-2+3," not in text
