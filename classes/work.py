@@ -26,7 +26,7 @@ from trainer.grading import Grade, GradingError
 from trainer.learners import Learner
 from trainer.models import Quiz, SkillRating
 from trainer.picker import resolve_answer
-from trainer.player import answer_quiz
+from trainer.player import NotGivenError, answer_quiz
 
 DEFAULT_RATING = 1500.0
 
@@ -215,9 +215,14 @@ def submit_item(
     with transaction.atomic():
         skill = SkillRating.objects.filter(user=user, game=quiz.game).first()
         before = skill.rating if skill is not None else DEFAULT_RATING
-        attempt, verdict = answer_quiz(
-            learner, quiz, answer, ticket.seconds(), ticket.hints, rated=assignment.rated
-        )
+        try:
+            attempt, verdict = answer_quiz(
+                learner, quiz, answer, ticket.seconds(), ticket.hints,
+                ticket=ticket.id, rated=assignment.rated,
+            )  # fmt: skip
+        except NotGivenError:
+            # The same showing answered a moment ago (a double click, another tab).
+            raise ClassError("you have answered this item already") from None
         after = attempt.learner_rating if attempt.learner_rating is not None else before
         try:
             with transaction.atomic():
