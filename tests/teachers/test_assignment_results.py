@@ -142,3 +142,18 @@ def test_a_username_a_spreadsheet_would_run_as_a_formula_is_quoted(world):
     join_class(evil, world.school_class.join_code)
     text = grid_csv(grid(world.assignment))
     assert "\n'-2+3," in text and "\n-2+3," not in text
+
+
+def test_a_double_click_on_an_item_stores_one_answer(world):
+    from classes.roster import ClassError
+
+    session: dict = {}
+    served = work.serve_item(session, world.assignment, world.pupil)
+    assert served is not None
+    item = served[0]
+    stale = dict(session)  # what a second request read before the first one answered
+    work.submit_item(session, world.assignment, world.pupil, item.pk, right_answer(item.quiz))
+    with pytest.raises(ClassError, match="answered this item already"):
+        work.submit_item(stale, world.assignment, world.pupil, item.pk, right_answer(item.quiz))
+    assert world.assignment.answers.count() == 1
+    assert Attempt.objects.filter(user=world.pupil).count() == 1
