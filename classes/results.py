@@ -27,6 +27,7 @@ class Cell:
     answer: str = ""
     label: str = ""
     seconds: float | None = None
+    answer_id: int | None = None
 
     @property
     def text(self) -> str:
@@ -115,12 +116,19 @@ def grid(assignment: Assignment, show: str = "all", query: str = "") -> Grid:
         assignment.school_class.members.select_related("pupil").order_by("pupil__username")
     )
     answers = AssignmentAnswer.objects.filter(assignment=assignment).values_list(
-        "pupil_id", "item_id", "answer", "correct", "seconds", "rating_before", "rating_after"
+        "pupil_id",
+        "item_id",
+        "answer",
+        "correct",
+        "seconds",
+        "rating_before",
+        "rating_after",
+        "pk",
     )
     mine: dict[tuple[int, int], tuple[Any, ...]] = {}
     answered_by: set[int] = set()
-    for pupil_id, item_id, answer, correct, seconds, before, after in answers:
-        mine[pupil_id, item_id] = (answer, correct, seconds, before, after)
+    for pupil_id, item_id, answer, correct, seconds, before, after, pk in answers:
+        mine[pupil_id, item_id] = (answer, correct, seconds, before, after, pk)
         answered_by.add(pupil_id)
         column = by_item.get(item_id)
         if column is None:
@@ -140,9 +148,10 @@ def grid(assignment: Assignment, show: str = "all", query: str = "") -> Grid:
             if found is None:
                 row.cells.append(Cell("todo"))
                 continue
-            answer, correct, seconds, before, after = found
+            answer, correct, seconds, before, after, pk = found
             label = label_of(column.item, answer)
-            row.cells.append(Cell("right" if correct else "wrong", answer, label, seconds))
+            state = "right" if correct else "wrong"
+            row.cells.append(Cell(state, answer, label, seconds, pk))
             row.done += 1
             row.right += bool(correct)
             row.seconds += seconds or 0.0

@@ -120,7 +120,9 @@ def test_the_grid_fragment_shows_new_answers_for_polling(world):
     url = f"/teach/assignments/{world.assignment.pk}/grid/"
     assert b"cell-wrong" not in teacher.get(url).content
     work_item(client_for(world.pupil), world.assignment.pk, right=False)
-    assert b"cell-wrong" in teacher.get(url).content
+    fragment = teacher.get(url).content
+    answer = world.assignment.answers.get()
+    assert b"cell-wrong" in fragment and f"/classes/answers/{answer.pk}/".encode() in fragment
 
 
 def test_a_quiz_permalink_hands_out_that_quiz_to_anyone(world):
