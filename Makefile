@@ -38,7 +38,7 @@ test: setup-dev
 lint: setup-dev
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy games config trainer lessons api accounts
+	$(VENV)/bin/mypy games config trainer lessons api accounts classes
 
 format: setup-dev
 	$(VENV)/bin/ruff format .

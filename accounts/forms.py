@@ -12,6 +12,11 @@ class SignUpForm(UserCreationForm):
     email = forms.EmailField(
         label=_("E-mail"), help_text=_("Used only to send you a password reset link.")
     )
+    teacher = forms.BooleanField(
+        label=_("I am a teacher"),
+        required=False,
+        help_text=_("Teachers can create classes, set exercises and see their pupils' results."),
+    )
 
     class Meta(UserCreationForm.Meta):
         model = User

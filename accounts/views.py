@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from django.contrib.auth import login
+from django.db import transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
@@ -10,6 +11,7 @@ from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_http_methods
 
 from accounts.forms import SignUpForm
+from classes.roster import make_teacher
 
 
 def _next_url(request: HttpRequest) -> str:
@@ -27,7 +29,10 @@ def signup(request: HttpRequest) -> HttpResponse:
         return redirect(_next_url(request))
     form = SignUpForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
-        user = form.save()
+        with transaction.atomic():
+            user = form.save()
+            if form.cleaned_data.get("teacher"):
+                make_teacher(user)
         login(request, user, backend="django.contrib.auth.backends.ModelBackend")
         return redirect(_next_url(request))
     return render(request, "registration/signup.html", {"form": form, "next": _next_url(request)})

@@ -52,6 +52,7 @@ INSTALLED_APPS = [
     "lessons",
     "api",
     "accounts",
+    "classes",
 ]
 
 MIDDLEWARE = [
@@ -228,6 +229,8 @@ CELERY_TASK_ROUTES = {
     "trainer.generate_quizzes": {"queue": SOLVER_QUEUE},
     "trainer.top_up_bank": {"queue": CELERY_TASK_DEFAULT_QUEUE},
     "trainer.purge_expired": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "classes.generate_for_set": {"queue": SOLVER_QUEUE},
+    "classes.solve_deal_entry": {"queue": SOLVER_QUEUE},
 }
 # Periodic tasks, run by Celery beat (`make run` embeds it in its worker with -B; a
 # deployment runs exactly one `celery -A config beat`).

@@ -9,6 +9,7 @@ urlpatterns = [
     path("lessons/", include("lessons.urls")),
     path("accounts/", include("accounts.urls")),
     path("accounts/", include("django.contrib.auth.urls")),
+    path("", include("classes.urls")),  # before trainer's: /train/quiz/<id>/ is a permalink
     path("", include("trainer.urls")),
     path("api/", include("api.urls")),
     path("admin/", admin.site.urls),

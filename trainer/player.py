@@ -124,11 +124,14 @@ def answer_quiz(
     hints: int = 0,
     from_review: bool = False,
     ticket: str | None = None,
+    rated: bool = True,
 ) -> tuple[Attempt, Grade]:
     """Grade and store one answer; raise GradingError when it is not one of the choices.
 
     With ``ticket`` (the showing's id) the answer is stored at most once per showing: a
-    request that loses the race raises NotGivenError and stores nothing.
+    request that loses the race raises NotGivenError and stores nothing. ``rated=False`` (a
+    teacher's unrated assignment) stores the attempt without moving the learner's or the
+    quiz's rating.
     """
     verdict = grade(quiz.candidates, quiz.unit, answer, quiz.kind)
     with transaction.atomic():
@@ -147,7 +150,7 @@ def answer_quiz(
         }
         attempt = _store_attempt(quiz, fields, first)
         first = attempt.first
-        if first:
+        if first and rated:
             attempt.learner_rating = _rate(learner, quiz, duel_score(verdict.correct, hints))
             attempt.save(update_fields=["learner_rating"])
         _review(learner, quiz, verdict.correct, seconds, hints)

@@ -1,0 +1,263 @@
+"""Assignments: a set given to a class, worked through by each pupil in the teacher's order.
+
+A pupil is handed one item at a time through the trainer's tickets (the time taken and the
+hints are measured on the server, an answer is taken only for the quiz handed out); every
+answer is graded by the trainer's player and stored twice over: as the trainer's Attempt and
+as the assignment's answer with the rating before and after it.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
+from django.http import Http404
+from django.utils import timezone
+
+from classes.models import Assignment, AssignmentAnswer, Membership, SetItem
+from classes.roster import ClassError, teacher_class
+from classes.sets import teacher_set
+from trainer import tickets
+from trainer.grading import Grade, GradingError
+from trainer.learners import Learner
+from trainer.models import Quiz, SkillRating
+from trainer.picker import resolve_answer
+from trainer.player import NotGivenError, answer_quiz
+
+DEFAULT_RATING = 1500.0
+
+
+def assign(
+    teacher: Any, class_pk: int, set_pk: int, due_at: dt.datetime | None, rated: bool = True
+) -> Assignment:
+    """Give a set to a class; the due date, if any, must be in the future."""
+    school_class = teacher_class(teacher, class_pk)
+    exercise_set = teacher_set(teacher, set_pk)
+    if school_class.archived:
+        raise ClassError(f"the class {school_class.name!r} is archived: it is read-only")
+    if not exercise_set.items.exists():
+        raise ClassError(f"the set {exercise_set.name!r} has no items yet")
+    if due_at is not None:
+        if timezone.is_naive(due_at):
+            due_at = timezone.make_aware(due_at)
+        if due_at <= timezone.now():
+            raise ClassError(
+                f"due date: {due_at:%Y-%m-%d %H:%M} is in the past; choose a later one"
+            )
+    return Assignment.objects.create(
+        school_class=school_class, exercise_set=exercise_set, due_at=due_at, rated=rated
+    )
+
+
+def teacher_assignment(teacher: Any, pk: int) -> Assignment:
+    """Return an assignment of the teacher's own class, or raise Http404."""
+    found = (
+        Assignment.objects.select_related("school_class", "exercise_set")
+        .filter(pk=pk, school_class__teacher=teacher)
+        .first()
+    )
+    if found is None or not teacher.is_authenticated:
+        raise Http404("no such assignment")
+    teacher_class(teacher, found.school_class_id)  # the teacher role is required too
+    return found
+
+
+def pupil_assignment(user: Any, pk: int) -> Assignment:
+    """Return an assignment of a class the user is in; Http404 for anyone else.
+
+    A pupil the teacher removed gets ClassError saying so (their link no longer works).
+    """
+    if not getattr(user, "is_authenticated", False):
+        raise Http404("no such assignment")
+    found = (
+        Assignment.objects.select_related("school_class", "exercise_set")
+        .filter(pk=pk, school_class__members__pupil=user)
+        .first()
+    )
+    if found is None:
+        raise Http404("no such assignment")
+    member = Membership.objects.get(school_class=found.school_class, pupil=user)
+    if member.removed_at is not None:
+        raise ClassError(
+            f"your teacher removed you from {found.school_class.name!r}: this assignment is "
+            "no longer yours"
+        )
+    return found
+
+
+@dataclass(frozen=True)
+class PupilAssignment:
+    """An assignment as a pupil's dashboard lists it."""
+
+    assignment: Assignment
+    items: int
+    done: int
+    right: int
+
+    @property
+    def todo(self) -> int:
+        return self.items - self.done
+
+    @property
+    def finished(self) -> bool:
+        return self.done >= self.items
+
+    @property
+    def overdue(self) -> bool:
+        due = self.assignment.due_at
+        return due is not None and due < timezone.now() and not self.finished
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "done"
+        return "overdue" if self.overdue else "to do"
+
+
+def pupil_assignments(user: Any) -> list[PupilAssignment]:
+    """Return the user's assignments in their active classes, with their progress."""
+    if not getattr(user, "is_authenticated", False):
+        return []
+    rows = (
+        Assignment.objects.filter(
+            school_class__members__pupil=user, school_class__members__removed_at__isnull=True
+        )
+        .select_related("school_class", "exercise_set")
+        .annotate(n_items=Count("exercise_set__items", distinct=True))
+        .order_by("due_at", "-created_at")
+    )
+    assignments = list(rows)
+    counts = {
+        r["assignment"]: r
+        for r in AssignmentAnswer.objects.filter(pupil=user, assignment__in=assignments)
+        .values("assignment")
+        .annotate(done=Count("id"), right=Count("id", filter=Q(correct=True)))
+    }
+    out = []
+    for a in assignments:
+        c = counts.get(a.pk, {"done": 0, "right": 0})
+        out.append(PupilAssignment(a, a.n_items, c["done"], c["right"]))
+    # Open ones first (soonest due first), then the finished ones.
+    out.sort(key=lambda p: (p.finished, p.assignment.due_at is None, p.assignment.due_at or 0))
+    return out
+
+
+def my_answers(assignment: Assignment, user: Any) -> dict[int, AssignmentAnswer]:
+    """Return the pupil's own answers in an assignment, by item id."""
+    return {
+        a.item_id: a for a in AssignmentAnswer.objects.filter(assignment=assignment, pupil=user)
+    }
+
+
+def next_item(assignment: Assignment, user: Any) -> SetItem | None:
+    """Return the first item in the teacher's order the pupil has not answered, or None."""
+    answered = AssignmentAnswer.objects.filter(assignment=assignment, pupil=user).values("item_id")
+    return (
+        assignment.exercise_set.items.exclude(pk__in=answered)
+        .select_related("quiz")
+        .order_by("order", "id")
+        .first()
+    )
+
+
+def ticket_query(assignment: Assignment, item: SetItem) -> str:
+    return f"assignment={assignment.pk}&item={item.pk}"
+
+
+def serve_item(
+    session: tickets.Session, assignment: Assignment, user: Any
+) -> tuple[SetItem, tickets.Ticket] | None:
+    """Hand out the pupil's next item (keeping an unanswered ticket for it); None when done."""
+    item = next_item(assignment, user)
+    if item is None:
+        return None
+    query = ticket_query(assignment, item)
+    ticket = tickets.current(session)
+    if ticket is not None and ticket.quiz == item.quiz_id and ticket.query == query:
+        return item, ticket
+    return item, tickets.issue(session, item.quiz_id, item.quiz.game, query, False)
+
+
+def submit_item(
+    session: tickets.Session,
+    assignment: Assignment,
+    user: Any,
+    item_id: int,
+    answer: str,
+    picked: Sequence[str] = (),
+) -> tuple[AssignmentAnswer, Grade]:
+    """Grade the pupil's answer to the item handed out; store it with its time and ratings.
+
+    ClassError for an item not handed out, answered already, or an archived class;
+    GradingError for an answer that is not a choice. Nothing is stored for either.
+    """
+    if assignment.school_class.archived:
+        raise ClassError(f"the class {assignment.school_class.name!r} is archived: read-only")
+    item = assignment.exercise_set.items.select_related("quiz").filter(pk=item_id).first()
+    if item is None:
+        raise Http404("no such item")
+    ticket = tickets.current(session)
+    if (
+        ticket is None
+        or ticket.quiz != item.quiz_id
+        or ticket.query != ticket_query(assignment, item)
+    ):
+        raise ClassError("this item was not the one handed out, or it was answered already")
+    quiz: Quiz = item.quiz
+    answer = resolve_answer(quiz, answer, picked)
+    if answer not in {str(c.get("answer")) for c in quiz.candidates}:
+        raise GradingError(f"{answer!r} is not one of this quiz's choices")
+    learner = Learner(user_id=user.pk)
+    with transaction.atomic():
+        skill = SkillRating.objects.filter(user=user, game=quiz.game).first()
+        before = skill.rating if skill is not None else DEFAULT_RATING
+        try:
+            attempt, verdict = answer_quiz(
+                learner, quiz, answer, ticket.seconds(), ticket.hints,
+                ticket=ticket.id, rated=assignment.rated,
+            )  # fmt: skip
+        except NotGivenError:
+            # The same showing answered a moment ago (a double click, another tab).
+            raise ClassError("you have answered this item already") from None
+        after = attempt.learner_rating if attempt.learner_rating is not None else before
+        try:
+            with transaction.atomic():
+                row = AssignmentAnswer.objects.create(
+                    assignment=assignment,
+                    item=item,
+                    pupil=user,
+                    attempt=attempt,
+                    answer=answer,
+                    correct=verdict.correct,
+                    seconds=attempt.seconds,
+                    rating_before=before,
+                    rating_after=after,
+                )
+        except IntegrityError:
+            # Answered a moment ago in another tab: leaving the block undoes this attempt.
+            raise ClassError("you have answered this item already") from None
+    tickets.take(session, quiz.pk)
+    return row, verdict
+
+
+def visible_answer(user: Any, answer_pk: int) -> AssignmentAnswer:
+    """Return an assignment answer to its pupil or to the class's teacher; else Http404."""
+    if not getattr(user, "is_authenticated", False):
+        raise Http404("no such answer")
+    found = (
+        AssignmentAnswer.objects.select_related(
+            "assignment__school_class", "assignment__exercise_set", "item__quiz", "attempt", "pupil"
+        )
+        .filter(pk=answer_pk)
+        .filter(Q(pupil=user) | Q(assignment__school_class__teacher=user))
+        .first()
+    )
+    if found is None:
+        raise Http404("no such answer")
+    if found.pupil_id == user.pk:
+        pupil_assignment(user, found.assignment_id)  # a removed pupil's old link says so
+    return found

@@ -1,0 +1,30 @@
+"""Entered deals are read and solved without Django, and the quiz re-checks."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from games.quizzes import recheck
+from games.quizzes.entered import DealInputError, EnteredDeal, quiz_from_deal, read_deal
+
+WIEZEN_DEAL = "W:AT6.Q4.T632.K873 J843.A85.AQJ84.2 KQ9.T963.97.T965 752.KJ72.K5.AQJ4"
+
+
+def test_the_entered_deal_reader_imports_no_django():
+    code = "import sys, games.quizzes.entered; assert 'django' not in sys.modules"
+    subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_an_entered_wiezen_decision_keeps_every_legal_card_and_rechecks():
+    entered = EnteredDeal("wiezen", WIEZEN_DEAL, "ask_join NS H", "S", "C8 C2 C5 CA HK H4 H5 H3")
+    draft = quiz_from_deal(entered)
+    assert {c.answer for c in draft.candidates} == {str(c) for c in read_deal(entered).legal}
+    assert draft.mode == "double_dummy" and recheck(draft) == []
+
+
+def test_the_contracts_first_bad_word_is_named():
+    with pytest.raises(DealInputError, match="abondance needs a level 9 to 12, not 'H'"):
+        read_deal(EnteredDeal("wiezen", WIEZEN_DEAL, "abondance W H", "W"))
