@@ -35,6 +35,10 @@ def test_a_job_left_by_a_killed_worker_is_shown_stalled_and_finished_by_another(
     # Two-second chunks: the kill lands inside a task, between two saved quizzes.
     env = {**FAST, "QUIZ_CHUNK_SECONDS": "2"}
     client = Client()
+    # Heartbeats left by workers of earlier tests (their processes are gone, but a row under
+    # WORKER_LOST_SECONDS old reads as a live idle worker) would make the job "lost", not
+    # "no worker".
+    WorkerHeartbeat.objects.all().delete()
     first = WorkerProcess(site_on.url, tmp_path / "first.log", env)
     second = None
     try:
