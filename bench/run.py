@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-ORDER = ("solver", "generation", "train")
+ORDER = ("solver", "generation", "train", "load")
 
 
 def main(names: list[str]) -> int:
