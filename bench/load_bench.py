@@ -67,6 +67,19 @@ def cpu_seconds(pid: int) -> float:
     return total
 
 
+def database_seconds() -> float:
+    """Return the CPU seconds used so far by the PostgreSQL backends serving DB_NAME."""
+    import psutil
+
+    total = 0.0
+    for proc in psutil.process_iter(["cmdline", "cpu_times"]):
+        cmdline = " ".join(proc.info["cmdline"] or [])
+        times = proc.info["cpu_times"]
+        if cmdline.startswith("postgres:") and DB_NAME in cmdline and times is not None:
+            total += times.user + times.system
+    return total
+
+
 def busy_jiffies() -> tuple[int, int]:
     """Return (busy, total) CPU jiffies of the whole machine from /proc/stat."""
     fields = [int(v) for v in Path("/proc/stat").read_text().split("\n", 1)[0].split()[1:]]
@@ -223,6 +236,7 @@ def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[
         )  # fmt: skip
         print(f"== locust: {opts.users} learners for {opts.seconds:.0f} s", flush=True)
         cpu_before = {n: cpu_seconds(p.pid) for n, p in services.procs.items()}
+        cpu_before["PostgreSQL"] = database_seconds()
         load_start, jiffies_start = loadavg(), busy_jiffies()
         children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
         began = time.monotonic()
@@ -234,6 +248,7 @@ def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[
             for n, p in services.procs.items()
             if n in cpu_before
         }
+        cpu["PostgreSQL"] = database_seconds() - cpu_before["PostgreSQL"]
         children = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpu["locust"] = (children.ru_utime + children.ru_stime) - (
             children_before.ru_utime + children_before.ru_stime
@@ -280,6 +295,9 @@ def summarise(run: dict[str, Any], seconds: float) -> dict[str, Any]:
         "p95": percentile(every, 0.95),
         "p99": percentile(every, 0.99),
         "errors": errors,
+        "cpu_per_answer": (run["cpu"]["gunicorn"] + run["cpu"]["PostgreSQL"])
+        * 1000
+        / max(1, answered),
     }
 
 
@@ -317,6 +335,7 @@ def main() -> int:
         "DJANGO_ALLOWED_HOSTS": "127.0.0.1",
         "DJANGO_LOG_LEVEL": "WARNING",
         "QUIZ_CHUNK_SECONDS": "5",
+        "DATABASE_CONN_MAX_AGE": "600",  # keep the backends whose CPU is counted
     }
     runs = []
     with stopped_on_signal():
@@ -372,7 +391,8 @@ def main() -> int:
             "",
             f"All requests: {s['requests']} in {opts.seconds:.0f} s ({s['rps']:.1f} requests/s), "
             f"server p50 {s['p50']:.1f} ms, p95 {s['p95']:.1f} ms, p99 {s['p99']:.1f} ms; "
-            f"{s['answers']:.1f} answered quizzes/s; {len(s['errors'])} errors ({verdict} the "
+            f"{s['answers']:.1f} answered quizzes/s, {s['cpu_per_answer']:.0f} CPU ms of gunicorn "
+            f"and PostgreSQL per answered quiz; {len(s['errors'])} errors ({verdict} the "
             f"target: p95 at most {TARGET_P95_MS:.0f} ms, at least {TARGET_ANSWERS:.0f} answers/s, "
             "no errors).",
         ]

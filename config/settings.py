@@ -163,6 +163,9 @@ if REDIS_URL:
             "LOCATION": REDIS_URL,
         }
     }
+    # Sessions are written to the database and read through Redis (trainer.sessions): a player
+    # request then reads its session without a database round trip.
+    SESSION_ENGINE = "trainer.sessions"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
