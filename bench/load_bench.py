@@ -308,7 +308,7 @@ def main() -> int:
     parser.add_argument("--per-game", type=int, default=1500, help="synthetic quizzes per game")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
     parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
-    parser.add_argument("--worker-nice", type=int, default=19, help="nice level of the worker")
+    parser.add_argument("--worker-nice", type=int, default=10, help="nice level of the worker")
     parser.add_argument("--repeat", type=int, default=1, help="runs, on one database")
     parser.add_argument(
         "--postgres", default=os.environ.get("BENCH_PG", "postgres://postgres@127.0.0.1:5432")
