@@ -8,6 +8,7 @@ every later answer to it is graded for FSRS from correctness, time and hints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
@@ -111,6 +112,7 @@ def answer_quiz(
     seconds: float | None = None,
     hints: int = 0,
     from_review: bool = False,
+    ticket: str | None = None,
 ) -> tuple[Attempt, Grade]:
     """Grade and store one answer; raise GradingError when it is not one of the choices.
 
@@ -119,10 +121,14 @@ def answer_quiz(
     first after all (answered before, or by a second tab a moment earlier: the unique first
     attempt per learner and quiz), everything is stored again as a repeat, which moves no
     rating. So a first answer costs no look-up of earlier attempts or review cards.
+
+    With ``ticket`` (the showing's id) the answer is stored at most once per showing: a
+    request that loses the race raises NotGivenError and stores nothing.
     """
     verdict = grade(quiz.candidates, quiz.unit, answer, quiz.kind)
-    fields = {
+    fields: dict[str, Any] = {
         "quiz": quiz,
+        "ticket": ticket,
         "game": quiz.game,
         "answer": answer,
         "correct": verdict.correct,
@@ -148,6 +154,11 @@ def answer_quiz(
                 _review(learner, quiz, verdict.correct, seconds, hints, first)
             return attempt, verdict
         except IntegrityError:
+            if ticket is not None and Attempt.objects.filter(ticket=ticket).exists():
+                raise NotGivenError(
+                    f"quiz {quiz.pk} was answered already from this showing "
+                    "(a second click or another tab sent it too)"
+                ) from None
             if not first:
                 raise
             first = False
@@ -170,7 +181,10 @@ def serve(
     query = filters.as_query()
     ticket = tickets.current(session)
     if ticket is not None and ticket.game == game and ticket.query == query:
-        quiz = Quiz.objects.filter(pk=ticket.quiz, game=game).first()
+        # A ticket already answered can come back in a stale copy of the session (a request
+        # that lost a race saved it): it is dropped here, in the same one query.
+        shown = Quiz.objects.filter(pk=ticket.quiz, game=game)
+        quiz = shown.exclude(attempts__ticket=ticket.id).first()
         if quiz is not None:
             return quiz, ticket
     last_was_review = bool(session.get(tickets.LAST_REVIEW_KEY))
@@ -204,5 +218,10 @@ def submit(
     answer = resolve_answer(quiz, answer, picked)
     if answer not in {str(c.get("answer")) for c in quiz.candidates}:
         raise GradingError(f"{answer!r} is not one of this quiz's choices")
+    done = answer_quiz(
+        learner, quiz, answer, ticket.seconds(), ticket.hints, ticket.review, ticket.id
+    )
+    # Only the request that stored the attempt touches the session: a losing one must not
+    # write back its stale copy over a ticket issued in the meantime.
     tickets.take(session, quiz_id)
-    return answer_quiz(learner, quiz, answer, ticket.seconds(), ticket.hints, ticket.review)
+    return done
