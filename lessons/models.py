@@ -6,6 +6,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from games.catalog import GAME_CHOICES
+from lessons.sources import in_words
 
 
 class Lesson(models.Model):
@@ -35,6 +36,11 @@ class Lesson(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("lessons:lesson", args=[self.game, self.slug])
+
+    @property
+    def sources_in_words(self) -> list[str]:
+        """Return the sources as a learner reads them: rule texts named, no file names."""
+        return [t for t in (in_words(str(s)) for s in self.sources or []) if t]
 
 
 class GlossaryEntry(models.Model):

@@ -11,7 +11,16 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from games.quizzes.units import RATE_UNITS, UNITS, number, percent
+from games.quizzes.units import CONVENTION, RATE_UNITS, UNITS, number, percent
+
+# The values column of the verdict, per unit, as a learner reads it.
+UNIT_HEADINGS = {
+    "result": "Result under best play",
+    "points": "Score of the deal (mean)",
+    "convention": "What the convention says",
+    "tricks": "Tricks for your side",
+    "card points": "Card points for your side",
+}
 
 
 class GradingError(ValueError):
@@ -35,6 +44,9 @@ class ChoiceVerdict:
     rate: float | None = None
     rate_unit: str = ""
     unit: str = ""
+    tricks: tuple[Mapping[str, Any], ...] = ()
+    line_end: str = ""
+    line_world: int | None = None
 
     @property
     def shown(self) -> str:
@@ -45,9 +57,11 @@ class ChoiceVerdict:
         """
         if self.result:
             return self.result
+        if self.unit == CONVENTION.name:
+            return "the call it prescribes" if self.value >= 1 else "not the call it prescribes"
         text = percent(_rate(self.value)) if self.unit in RATE_UNITS else _signed(self)
         if self.rate is not None:
-            text += f", {percent(self.rate)} {self.rate_unit or 'success rate'}"
+            text += f", {rate_words(self.rate, self.rate_unit)}"
         return text
 
 
@@ -66,10 +80,26 @@ class Grade:
         return next(c for c in self.choices if c.chosen)
 
 
+def rate_words(rate: float, rate_unit: str) -> str:
+    """Return a rate beside a score: '61% win rate', or in words when no unit is named."""
+    if rate_unit:
+        return f"{percent(rate)} {rate_unit}"
+    return f"reaches its aim {percent(rate)} of the time"
+
+
+def amount(unit: str, value: float, signed: bool = True) -> str:
+    """Return a value in its unit's words ('+12.4 points', '3 tricks'), the bare number when the
+    unit is unknown; ``signed``: a score shows its sign."""
+    if unit == "points":
+        return f"{'+' if value > 0 and signed else ''}{number(value)} points"
+    known = UNITS.get(unit)
+    if known is None or known.band:
+        return number(value)
+    return known.amount(_rate(value) if known.rate else value)
+
+
 def _signed(choice: ChoiceVerdict) -> str:
-    if choice.unit == "points":
-        return f"{'+' if choice.value > 0 else ''}{number(choice.value)} points"
-    return number(choice.value)
+    return amount(choice.unit, choice.value)
 
 
 def _plural(count: float, word: str) -> str:
@@ -100,7 +130,7 @@ def describe(
     if unit == "result" and result:
         if gap <= 0:
             return "Best: no other choice reaches a better result."
-        return f"A worse result than the best, with which {best_result}."
+        return f"Worse than the best choice, with which {best_result}."
     if unit in RATE_UNITS:
         rate_now = _rate(value)
         verb = "this bid" if is_bid else "this choice"
@@ -110,7 +140,7 @@ def describe(
             f"{verb.capitalize()} fails {percent(1 - rate_now)} of the time "
             f"({percent(_rate(gap))} worse)."
         )
-    beside = f" ({percent(rate)} {rate_unit or 'success rate'})" if rate is not None else ""
+    beside = f" ({rate_words(rate, rate_unit)})" if rate is not None else ""
     if unit == "points" and rate is not None:
         if gap <= 0:
             return f"Best: {number(value)} points on average{beside}."
@@ -118,6 +148,10 @@ def describe(
             f"Scores {number(value)} points a deal on average{beside}, "
             f"{number(gap)} less than the best."
         )
+    if unit == CONVENTION.name:
+        if gap <= 0:
+            return "Best: the call the convention prescribes here."
+        return "Not the call the convention prescribes here."
     if unit not in UNITS:
         # A unit we have no sentence for: state the two values.
         best = value + gap if up else value - gap
@@ -127,10 +161,10 @@ def describe(
     if gap <= 0:
         return f"Best: {_plural(value, unit.rstrip('s') or 'point')} for your side."
     if not up:
-        return f"{number(gap)} {unit} more than the best ({number(value)})."
+        return f"{amount(unit, gap, signed=False)} more than the best ({number(value)})."
     if unit == "tricks":
         return f"Gives up {_plural(gap, 'trick')} ({number(value)} instead of the best)."
-    return f"{number(gap)} {unit} less ({number(value)} instead of the best)."
+    return f"{amount(unit, gap, signed=False)} less ({number(value)} instead of the best)."
 
 
 def _read(candidates: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
@@ -148,6 +182,9 @@ def _read(candidates: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
                     "result": str(cand.get("result") or ""),
                     "rate": None if cand.get("rate") is None else float(cand["rate"]),
                     "rate_unit": str(cand.get("rate_unit") or ""),
+                    "tricks": tuple(t for t in cand.get("tricks") or () if isinstance(t, dict)),
+                    "line_end": str(cand.get("line_end") or ""),
+                    "line_world": cand.get("line_world"),
                 }
             )
         except (KeyError, TypeError, ValueError) as exc:
@@ -192,14 +229,10 @@ def grade(
         )
         if r["accepted"] and gap > 0:
             # Sampled quizzes may accept answers the worlds cannot tell from the best.
-            beside = (
-                f", {percent(r['rate'])} {r['rate_unit'] or 'success rate'}"
-                if r["rate"] is not None
-                else ""
-            )
+            beside = f", {rate_words(r['rate'], r['rate_unit'])}" if r["rate"] is not None else ""
             summary = (
-                f"Accepted: worth {number(r['value'])} ({unit}{beside}), level with the best "
-                f"({number(best)}) within the sampling error."
+                f"Accepted: {amount(unit, r['value'])}{beside}, level with the best "
+                f"({amount(unit, best)}) within the sampling error."
             )
             gap = 0.0
         verdicts.append(
@@ -217,6 +250,9 @@ def grade(
                 rate=r["rate"],
                 rate_unit=r["rate_unit"],
                 unit=unit,
+                tricks=r["tricks"],
+                line_end=r["line_end"],
+                line_world=r["line_world"],
             )
         )
     chosen = next(v for v in verdicts if v.chosen)

@@ -21,6 +21,21 @@ from trainer.models import Attempt, Quiz, RatingPoint, ReviewCard, SkillRating
 from trainer.picker import resolve_answer
 from trainer.selection import Filters, next_quiz
 
+# A hint is not free: a right answer after one counts half a win for the ratings (as a draw),
+# and the review grades it Hard, so the quiz comes back sooner.
+HINT_SCORE = 0.5
+HINT_COST = (
+    "A hint costs half of a right answer: your rating moves as for a draw, and the quiz comes "
+    "back for review sooner."
+)
+
+
+def duel_score(correct: bool, hints: int) -> float:
+    """Return the learner's score against the quiz: 1 right, 0 wrong, half right after a hint."""
+    if not correct:
+        return 0.0
+    return HINT_SCORE if hints else 1.0
+
 
 class NotGivenError(ValueError):
     """Raised for an answer to a quiz that was not handed out (or was answered already)."""
@@ -37,7 +52,7 @@ def access_attempt(learner: Learner | None, attempt_id: int) -> Attempt:
 
 
 def _duel(
-    learner: Learner, quiz: Quiz, correct: bool
+    learner: Learner, quiz: Quiz, score: float
 ) -> tuple[SkillRating, ratings.Rating, ratings.Rating]:
     """Lock the learner's rating in the game and the quiz's; return the learner's row and the
     two ratings after this answer (stored by ``_store_ratings``)."""
@@ -53,7 +68,7 @@ def _duel(
         # A learner back after days away is less certain: one idle period per whole day.
         mine = ratings.idle(mine, (timezone.now() - skill.updated_at).days)
     theirs = ratings.Rating(quiz_row.rating, quiz_row.rating_deviation, quiz_row.rating_volatility)
-    mine, theirs = ratings.duel(mine, theirs, 1.0 if correct else 0.0)
+    mine, theirs = ratings.duel(mine, theirs, score)
     return skill, mine, theirs
 
 
@@ -144,7 +159,7 @@ def answer_quiz(
         try:
             with transaction.atomic():
                 if first:
-                    skill, mine, theirs = _duel(learner, quiz, verdict.correct)
+                    skill, mine, theirs = _duel(learner, quiz, duel_score(verdict.correct, hints))
                     attempt = Attempt.objects.create(
                         first=True, learner_rating=mine.rating, **fields
                     )

@@ -14,6 +14,7 @@ from datetime import date, datetime, timedelta
 from django.utils import timezone
 
 from games.catalog import GAMES
+from games.quizzes.themes import themes_of
 from lessons.models import Lesson, LessonProgress
 from trainer import charts
 from trainer.learners import Learner
@@ -30,6 +31,8 @@ class Tally:
 
     name: str
     attempts: int = 0
+    # What a learner reads: the theme's label (``name`` stays the tag, for links and filters).
+    label: str = ""
     right: int = 0
     opponents: list[float] = field(default_factory=list)
     scores: list[float] = field(default_factory=list)
@@ -114,6 +117,12 @@ def answer_streaks(results: list[bool]) -> tuple[int, int]:
     return run, longest
 
 
+def theme_label(game: str, tag: str) -> str:
+    """Return a theme tag as a learner reads it (its spaces for a tag no game lists)."""
+    known = themes_of(game)
+    return known[tag].label if tag in known else tag.replace("_", " ")
+
+
 def _split(themes: list[Tally], rating: float | None) -> tuple[list[Tally], list[Tally]]:
     rated = [t for t in themes if t.rated >= MIN_THEME_ATTEMPTS and t.performance is not None]
     if rating is None or not rated:
@@ -144,7 +153,8 @@ def dashboard(learner: Learner | None, now: datetime | None = None) -> Dashboard
         days.add(timezone.localtime(at).date())
         results.append(right)
         tallies = [totals[game]] + [
-            themes[game].setdefault(str(t), Tally(str(t))) for t in quiz_themes or []
+            themes[game].setdefault(str(t), Tally(str(t), label=theme_label(game, str(t))))
+            for t in quiz_themes or []
         ]
         for tally in tallies:
             tally.attempts += 1

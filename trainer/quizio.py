@@ -137,6 +137,9 @@ def _draft(data: Any) -> QuizDraft:
                 result=str(item.get("result", "")),
                 rate=_rate(item.get("rate"), n),
                 rate_unit=str(item.get("rate_unit", "")),
+                tricks=_tricks(item.get("tricks"), n),
+                line_end=str(item.get("line_end", "")),
+                line_world=_world_index(item.get("line_world"), n),
             )
         )
     opt = {k: data.get(k, v) for k, v in OPTIONAL_DEFAULTS.items()}
@@ -174,6 +177,44 @@ def _rate(value: Any, n: int) -> float | None:
 class ImportReport:
     stored: int
     duplicates: int
+
+
+def _tricks(value: Any, n: int) -> tuple[dict[str, Any], ...]:
+    """Return a candidate's stored refuting line trick by trick (empty when absent)."""
+    if value is None:
+        return ()
+    if not isinstance(value, list):
+        raise ValueError(f"candidates[{n}]: tricks must be a list of tricks")
+    out = []
+    for k, trick in enumerate(value, start=1):
+        plays = trick.get("plays") if isinstance(trick, dict) else None
+        if not isinstance(plays, list) or not all(
+            isinstance(p, list) and len(p) == 2 and all(isinstance(x, str) for x in p)
+            for p in plays
+        ):
+            raise ValueError(
+                f"candidates[{n}]: tricks[{k}] needs plays as a list of [seat, card] pairs"
+            )
+        winner = trick.get("winner")
+        if winner is not None and not isinstance(winner, str):
+            raise ValueError(f"candidates[{n}]: tricks[{k}].winner must be a seat or null")
+        out.append(
+            {
+                "plays": plays,
+                "winner": winner,
+                "named": trick.get("named"),
+                "count": str(trick.get("count") or ""),
+            }
+        )
+    return tuple(out)
+
+
+def _world_index(value: Any, n: int) -> int | None:
+    if value is None:
+        return None
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise ValueError(f"candidates[{n}]: line_world must be a world number or null")
+    return value
 
 
 def import_lines(lines: Iterable[str]) -> ImportReport:

@@ -14,15 +14,15 @@ from django.views.decorators.http import require_GET, require_POST
 
 from games.catalog import GAMES
 from games.quizzes import KINDS, MODES
-from trainer import tickets
+from trainer import feedback, progress, tickets
 from trainer.context_processors import reviews_due
 from trainer.grading import GradingError, grade
 from trainer.learners import learner_for
 from trainer.lesson_links import lesson_for
 from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
 from trainer.picker import card_picker
-from trainer.player import NotGivenError, access_attempt, serve, submit
-from trainer.positions import choice_html, choice_order, line_html, position_view
+from trainer.player import HINT_COST, NotGivenError, access_attempt, serve, submit
+from trainer.positions import choice_html, choice_order, position_view
 from trainer.refill import bank_status
 from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, learner_rating
 
@@ -53,7 +53,7 @@ def _choices_form(game: str, filters: Filters) -> dict[str, Any]:
         "filters": filters,
         "kinds": [(k, label) for k, label in KIND_CHOICES if k in KINDS],
         "modes": [(m, label) for m, label in MODE_CHOICES if m in MODES],
-        "themes": themes_of(game),
+        "themes": [(t, progress.theme_label(game, t)) for t in themes_of(game)],
         "difficulties": list(DIFFICULTY_OFFSETS),
     }
 
@@ -114,6 +114,8 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
         choices=choices,
         picker=picker,
         rating=rating,
+        hint=feedback.hint_for(quiz, lesson_for(quiz)) if ticket.hints else None,
+        hint_cost=HINT_COST,
     )
     return render(request, "train/quiz.html", context)
 
@@ -162,6 +164,13 @@ def answer(request: HttpRequest, game: str) -> HttpResponse:
     return redirect(f"{url}?{query}" if query else url)
 
 
+def _deal_html(quiz: Quiz, hands: dict[str, list[str]], spare: list[str], spare_name: str) -> Any:
+    """Return a stored deal drawn as the quiz page draws hands (None when it is empty)."""
+    if not hands:
+        return None
+    return feedback.deal_html(quiz, hands, spare, spare_name)
+
+
 @require_GET
 def attempt(request: HttpRequest, pk: int) -> HttpResponse:
     """Show one of the learner's own answers with every choice's value and the refutation."""
@@ -174,8 +183,10 @@ def attempt(request: HttpRequest, pk: int) -> HttpResponse:
     except FilterError:
         filters = Filters()
     order = [str(c["answer"]) for c in choice_order(quiz)]
-    rows = sorted(verdict.choices, key=lambda c: order.index(c.answer) if c.answer in order else 0)
     chosen = verdict.chosen
+    line = feedback.line_view(quiz, verdict)
+    hands, spare, spare_name = feedback.revealed_deal(quiz)
+    table = feedback.value_rows(verdict, order)
     context = {
         "info": GAMES[quiz.game],
         "attempt": item,
@@ -183,11 +194,19 @@ def attempt(request: HttpRequest, pk: int) -> HttpResponse:
         "verdict": verdict,
         "chosen": chosen,
         "chosen_html": choice_html(chosen.answer, chosen.label),
-        "rows": [{"c": c, "html": choice_html(c.answer, c.label)} for c in rows],
-        "line": line_html(chosen.line) if chosen.line else None,
+        "rows": [{"c": c, "html": choice_html(c.answer, c.label)} for c in table.shown],
+        "folded": [{"c": c, "html": choice_html(c.answer, c.label)} for c in table.folded],
+        "values_heading": feedback.values_heading(quiz.unit),
+        "line": line,
+        "why": feedback.why(quiz, line) if line else "",
+        "example_deal": _deal_html(quiz, line.example_hands, [], "") if line else None,
+        "deal": _deal_html(quiz, hands, spare, spare_name) if hands else None,
+        "themes": feedback.theme_labels(quiz),
+        "rule": feedback.rule_words(quiz.rule_ref or ""),
         "view": position_view(quiz),
         "lesson": lesson_for(quiz),
         "query": filters.as_query(),
         "due": reviews_due(request).get(quiz.game, 0),
+        "hint_cost": HINT_COST,
     }
     return render(request, "train/attempt.html", context)

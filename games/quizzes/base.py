@@ -32,6 +32,11 @@ class Candidate:
     own words what the answer reaches ("wins with 63 card points", "the contract is set by
     one"); ``rate`` is how often it reaches the aim over the sampled worlds, in ``rate_unit``
     (win rate, make rate, hit rate), shown beside a mean score.
+
+    A rejected answer's refuting line is also kept trick by trick (``tricks``: who played
+    what and who took it, with the running count, played to the end of the deal), with
+    ``line_end``, what the answer reaches in the line's deal, and for a sampled quiz
+    ``line_world``, the index in ``extra['worlds']`` of the deal the line is played in.
     """
 
     answer: str
@@ -43,10 +48,14 @@ class Candidate:
     result: str = ""
     rate: float | None = None
     rate_unit: str = ""
+    tricks: tuple[dict[str, Any], ...] = ()
+    line_end: str = ""
+    line_world: int | None = None
 
     def as_json(self) -> dict[str, Any]:
         data = asdict(self)
         data["line"] = list(self.line)
+        data["tricks"] = list(self.tricks)
         data["label"] = self.label or self.answer
         return data
 

@@ -21,7 +21,28 @@ def wiezen_draft(
     best, second, *rest = hand
     candidates = [
         Candidate(best, 3.0, True, refutation=""),
-        Candidate(second, 2.0, False, refutation="East wins the next trick", line=(second, "HA")),
+        Candidate(
+            second,
+            2.0,
+            False,
+            refutation="East wins the next trick",
+            line=(second, west[0]),
+            tricks=(
+                {
+                    "plays": [["N", north_trick], ["E", east[0]], ["S", second], ["W", west[0]]],
+                    "winner": "E",
+                    "named": None,
+                    "count": "declarers 0 of 8 needed, defenders 1",
+                },
+                {
+                    "plays": [["E", east[1]], ["S", hand[2]], ["W", west[1]], ["N", cards[13]]],
+                    "winner": "E",
+                    "named": None,
+                    "count": "declarers 0 of 8 needed, defenders 2",
+                },
+            ),
+            line_end="the contract is set by two tricks",
+        ),
         *[Candidate(c, 1.0, False, refutation="gives up two tricks") for c in rest],
     ]
     return QuizDraft(

@@ -159,9 +159,15 @@ def test_picked_cards_are_graded_and_the_verdict_shows_the_pairs_and_values(
     page = visitor_client.get(response["Location"])
     html = page.content.decode()
     assert page.context["chosen"].answer == best
-    assert len(page.context["rows"]) == 66
+    shown, folded = page.context["rows"], page.context["folded"]
+    # A long verdict shows the best answers, the learner's own and the next few, best first;
+    # the rest is folded away.
+    assert len(shown) + len(folded) == 66 and len(shown) <= 7
+    values = [r["c"].value for r in shown + folded]
+    assert values == sorted(values, reverse=True)
+    assert '<details class="values-folded">' in html
     assert "Best: 61 card points for your side." in html
-    assert "1 card points less (60 instead of the best)." in html
+    assert "1 card point less (60 instead of the best)." in html
     assert html.count('class="best chosen"') == 1
 
 

@@ -93,3 +93,12 @@ def test_a_new_visitor_sees_an_empty_dashboard_and_an_invitation(visitor_client)
     assert response.status_code == 200
     assert response.context["board"].attempts == 0
     assert 'href="/accounts/signup/?next=/dashboard/"' in response.content.decode()
+
+
+def test_themes_on_the_dashboard_are_written_in_words(learner_client, make_bank, no_refill):
+    make_bank(3, themes=("trump_drawing", "overruff"))
+    for _ in range(3):
+        answer(learner_client, take_quiz(learner_client), right=True)
+    html = learner_client.get("/dashboard/").content.decode()
+    assert "drawing trumps" in html and "overtrumping" in html
+    assert "trump_drawing" not in html.replace("theme=trump_drawing", "")

@@ -87,7 +87,7 @@ def test_a_sampled_answer_level_with_the_best_is_right_with_no_loss():
     result = grade(cands, "points", "13NT", "bid")
     assert result.correct and result.loss == 0
     assert result.chosen.summary == (
-        "Accepted: worth 3.2 (points), level with the best (3.8) within the sampling error."
+        "Accepted: +3.2 points, level with the best (+3.8 points) within the sampling error."
     )
     assert grade(cands, "points", "pass", "bid").loss == pytest.approx(10.2)
 
@@ -100,7 +100,7 @@ def test_an_exact_result_is_spoken_in_the_games_terms():
     result = grade(cands, "result", "S7")
     assert not result.correct
     assert result.chosen.summary == (
-        "A worse result than the best, with which you win with 63 card points."
+        "Worse than the best choice, with which you win with 63 card points."
     )
     assert result.chosen.shown == "you lose with 60 card points"
     assert (

@@ -2,10 +2,16 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
-from tests.learner.learner_helpers import answer, take_quiz
+from lessons.diagrams import card_view
+from tests.learner.learner_helpers import answer, take_quiz, wiezen_draft
+from trainer.generation import store_quiz
 from trainer.models import Attempt
+from trainer.player import HINT_COST, HINT_SCORE, duel_score
+from trainer.ratings import Rating, duel
 
 pytestmark = pytest.mark.django_db
 
@@ -68,8 +74,18 @@ def test_a_wrong_answer_shows_the_refutation_line_and_the_lesson_link(
     page = visitor_client.get(response["Location"])
     html = page.content.decode()
     assert not page.context["verdict"].correct
-    assert "East wins the next trick" in html
-    assert 'class="line"' in html and html.count("<li>", html.index('class="line"')) >= 2
+    # The refuting line as tricks: one row per trick, who played what and who took it, the
+    # count after each, ending in the failure the verdict names.
+    rows = page.context["line"].rows
+    assert [r.winner for r in rows] == ["East", "East"]
+    assert [len(r.plays) for r in rows] == [4, 4]
+    assert html.count('<tr class="line-trick') == 2
+    assert "declarers 0 of 8 needed, defenders 2" in html
+    assert "the contract is set by two tricks" in html
+    why = page.context["why"]
+    name = card_view(second)["name"]
+    assert why.startswith(f"After the {name}, East takes the trick with")
+    assert why.endswith("What it turns on: finessing.")
     assert page.context["lesson"].url.startswith("/lessons/wiezen/")
 
 
@@ -100,17 +116,46 @@ def test_a_quiz_that_was_not_handed_out_cannot_be_answered(visitor_client, make_
     assert "is not the quiz you were given" in response.content.decode()
 
 
-def test_a_hint_shows_the_themes_and_is_counted_on_the_attempt(
+def test_a_hint_shows_the_themes_in_words_says_its_cost_and_is_counted(
     visitor_client, make_bank, no_refill
 ):
     make_bank(1, themes=("finesse", "trump_drawing"))
     quiz = take_quiz(visitor_client)
-    assert "finesse, trump_drawing" not in visitor_client.get("/train/wiezen/").content.decode()
+    before = visitor_client.get("/train/wiezen/").content.decode()
+    assert "finessing, drawing trumps" not in before
+    assert HINT_COST in before
     visitor_client.post("/train/wiezen/hint/")
     html = visitor_client.get("/train/wiezen/").content.decode()
-    assert "finesse, trump_drawing" in html
+    assert "finessing, drawing trumps" in html and "trump_drawing" not in html
+    assert "DECISIONS" not in html
     answer(visitor_client, quiz, right=True)
     assert Attempt.objects.get().hints == 1
+    verdict = visitor_client.get(f"/train/attempts/{Attempt.objects.get().pk}/")
+    assert "You used a hint." in verdict.content.decode()
+
+
+def test_a_hint_never_shows_a_theme_that_names_the_answer(visitor_client, make_bank, no_refill):
+    # A join-or-pass question whose answer is join: "joining" would give it away.
+    draft = wiezen_draft(1, themes=("bid_join", "answer_ask"))
+    store_quiz(dataclasses.replace(draft, kind="bid"), None)
+    take_quiz(visitor_client)
+    visitor_client.post("/train/wiezen/hint/")
+    html = visitor_client.get("/train/wiezen/").content.decode()
+    assert "answering an ask" in html
+    assert "joining" not in html.split('id="hint-title"')[1].split("</aside>")[0]
+
+
+def test_a_right_answer_after_a_hint_counts_half_a_win(visitor_client, make_bank, no_refill):
+    quiz = make_bank(1, spread=0.0)[0]
+    take_quiz(visitor_client)
+    visitor_client.post("/train/wiezen/hint/")
+    answer(visitor_client, quiz, right=True)
+    helped = Attempt.objects.get().learner_rating
+    opponent = Rating(quiz.rating, quiz.rating_deviation, quiz.rating_volatility)
+    as_draw, _ = duel(Rating(), opponent, HINT_SCORE)
+    as_win, _ = duel(Rating(), opponent, 1.0)
+    assert helped == pytest.approx(as_draw.rating) and helped < as_win.rating
+    assert duel_score(True, 1) == HINT_SCORE == 0.5 and duel_score(True, 0) == 1.0
 
 
 def test_unknown_filters_are_named_in_the_error(visitor_client, make_bank, no_refill):

@@ -116,7 +116,7 @@ def test_export_then_import_round_trips_and_skips_known_positions():
     stored = Quiz.objects.get(pk=record["id"]).candidates[0]
     assert record["candidates"][0] == stored
     fields = {"answer", "label", "value", "accepted", "refutation", "line", "result", "rate"}
-    assert fields | {"rate_unit"} == set(stored)
+    assert fields | {"rate_unit", "tricks", "line_end", "line_world"} == set(stored)
     assert import_lines(lines).duplicates == 3
     Quiz.objects.all().delete()
     report = import_lines(lines)

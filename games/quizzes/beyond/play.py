@@ -44,7 +44,16 @@ from games.quizzes.beyond.solving import (
 )
 from games.quizzes.beyond.view import SEAT_NAMES
 from games.quizzes.beyond.worlds import WORLDS, View, sample, voids_from
-from games.quizzes.common.lines import LineStep, card_values, line_text, line_tokens, seat_no
+from games.quizzes.common.lines import (
+    LineStep,
+    PlayedLine,
+    card_values,
+    current_plays,
+    first_tricks,
+    line_text,
+    running_tricks,
+    seat_no,
+)
 from games.quizzes.common.pipeline import (
     DOUBLE_DUMMY,
     SINGLE_DUMMY,
@@ -106,6 +115,13 @@ def result_words(goal: Goal, reached: bool, seat: str, misses: Sequence[tuple[st
     return "both opponents still hit their declarations"
 
 
+def watched_seats(cut: Cut) -> list[str]:
+    """Return the seats whose declarations decide the aim: the pair's own, or the targets'."""
+    if cut.goal.aim == MAKE:
+        return [cut.seat, partner(cut.seat)]
+    return [SEATS[s] for s, _ in cut.goal.objective.targets]
+
+
 def full_line(position: Position, goal: Goal, card: str, deciding: int) -> list[LineStep]:
     """Return best play after ``card`` to the end of the deal (the line stops there)."""
     return principal_line(position, goal, card, deciding, tricks=13)
@@ -157,11 +173,7 @@ class BeyondPlay(PlaySpec[Cut, World]):
         contract = cut.table.contract
         if len(set(values.values())) == 1:
             return {c: outcome(contract, cut.seat, cut.goal, v) for c, v in values.items()}
-        watched = (
-            [cut.seat, partner(cut.seat)]
-            if cut.goal.aim == MAKE
-            else [SEATS[s] for s, _ in cut.goal.objective.targets]
-        )
+        watched = watched_seats(cut)
         out = {}
         for card, value in values.items():
             line = full_line(position, cut.goal, card, seat_no(cut.seat))
@@ -185,14 +197,23 @@ class BeyondPlay(PlaySpec[Cut, World]):
         contract = cut.table.contract
         return {c: outcome(contract, cut.seat, cut.goal, v) for c, v in values.items()}
 
-    def line(self, cut: Cut, answer: str, world: World | None) -> tuple[str, tuple[str, ...]]:
+    def line(self, cut: Cut, answer: str, world: World | None) -> PlayedLine:
         play = cut.play
         hands = world if world is not None else play.hands
         position = position_from(
             cut.trump, hands, play.current.leader, play.current.cards, play.lead_locked
         )
-        steps = principal_line(position, cut.goal, answer, seat_no(cut.seat))
-        return line_text(steps), line_tokens(steps)
+        steps = full_line(position, cut.goal, answer, seat_no(cut.seat))
+        counts = line_counts(steps, play.tricks_won(), cut.table.targets)
+        missing = misses_after(steps, cut.goal, watched_seats(cut))
+        reached = not missing if cut.goal.aim == MAKE else bool(missing)
+        return PlayedLine(
+            current_plays(position),
+            tuple(steps),
+            counts,
+            line_text(first_tricks(steps)),
+            result_words(cut.goal, reached, cut.seat, missing),
+        )
 
     def finish(
         self, cut: Cut, mode: str, verdict: Verdict, candidates: Sequence[Candidate], extra: dict
@@ -290,3 +311,14 @@ SPEC = register_play(BeyondPlay())
 play_quiz = play_generator(SPEC)
 
 __all__ = ["SPEC", "WORLDS", "BeyondPlay", "play_quiz", "view_of"]
+
+
+def line_counts(
+    steps: Sequence[LineStep], before: Mapping[str, int], targets: Mapping[str, int]
+) -> tuple[str, ...]:
+    """Return, after each finished trick of a line, each seat's tricks over its declaration
+    ("N 3/4 · E 2/5 · ...")."""
+    return tuple(
+        " · ".join(f"{s} {taken.get(s, 0)}/{targets[s]}" for s in SEATS if s in targets)
+        for taken in running_tricks(steps, before)
+    )

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.cards import Card, parse_card
+from games.quizzes.themes import Theme
 
 RATING_MIN = 1000
 RATING_MAX = 2200
@@ -75,3 +76,23 @@ def play_rating(
     rating += 80 * sum(1 for t in themes if t in ("joker_timing", "exact_target_control", "spoil"))
     rating += 100 if close else 0
     return int(max(RATING_MIN, min(RATING_MAX, round(rating))))
+
+
+PLAY = ("play",)
+THEMES: dict[str, Theme] = {
+    # play
+    "joker_lead": Theme("leading a joker", names_answer=PLAY),
+    "joker_timing": Theme("when to play a joker"),
+    "exact_target_control": Theme("not taking a trick too many"),
+    "spoil": Theme("making an opponent miss"),
+    "trump_drawing": Theme("drawing trumps"),
+    "ruff": Theme("trumping a side suit"),
+    "discard": Theme("what to throw away"),
+    # auction and declarations
+    "convention": Theme("the basic convention"),
+    "information_level": Theme("the information level of the convention"),
+    "demand": Theme("the demand level of the convention"),
+    "declaration": Theme("declaring your tricks"),
+    "jokers": Theme("counting the jokers"),
+    "sum_rule": Theme("the sum rule"),
+}

@@ -164,3 +164,82 @@ def line_text(steps: Sequence[LineStep]) -> str:
 def line_tokens(steps: Sequence[LineStep]) -> tuple[str, ...]:
     """Return the card tokens of a line."""
     return tuple(step.card for step in steps)
+
+
+# Best play is shown to the end of the deal: a line that stops after two tricks often stops
+# before the failure it is meant to show.
+TO_THE_END = 13
+
+
+@dataclass(frozen=True)
+class PlayedLine:
+    """A principal line as the feedback stores it: the trick so far, then best play.
+
+    ``opening``: the (seat, card) pairs already on the current trick, so the first trick reads
+    whole. ``steps``: best play from the answer on, to the end of the deal. ``counts``: after
+    each finished trick, the running count in the game's terms ("declarer 45, defenders 30
+    card points"). ``text``: the first tricks in words, for the written refutation. ``end``:
+    what the line reaches in words, for a game whose sampled outcomes carry none.
+    """
+
+    opening: tuple[tuple[str, str], ...]
+    steps: tuple[LineStep, ...]
+    counts: tuple[str, ...] = ()
+    text: str = ""
+    end: str = ""
+
+    def tokens(self) -> tuple[str, ...]:
+        """Return the card tokens played from the answer on."""
+        return line_tokens(self.steps)
+
+    def tricks(self) -> list[dict[str, object]]:
+        """Return the line as stored: one object per trick, who played what and who won it.
+
+        ``{"plays": [[seat, card], ...], "winner": seat or None, "named": suit or None,
+        "count": words or ""}``; the last trick has no winner when the line stops inside it.
+        """
+        rows: list[dict[str, object]] = []
+        plays: list[list[str]] = [[s, c] for s, c in self.opening]
+        named: str | None = None
+        for step in self.steps:
+            plays.append([step.seat, step.card])
+            named = named or step.named
+            if step.winner:
+                count = self.counts[len(rows)] if len(rows) < len(self.counts) else ""
+                rows.append({"plays": plays, "winner": step.winner, "named": named, "count": count})
+                plays, named = [], None
+        if plays:
+            rows.append({"plays": plays, "winner": None, "named": named, "count": ""})
+        return rows
+
+
+def current_plays(position: Position) -> tuple[tuple[str, str], ...]:
+    """Return the cards already on the current trick of a solver position as (seat, card)."""
+    seats = active_seats(position)
+    start = seats.index(position.leader)
+    return tuple(
+        (SEATS[seats[(start + i) % len(seats)]], str(card)) for i, card in enumerate(position.trick)
+    )
+
+
+def first_tricks(steps: Sequence[LineStep], tricks: int = 2) -> list[LineStep]:
+    """Return the steps of a line up to the end of its ``tricks``-th finished trick."""
+    out: list[LineStep] = []
+    for step in steps:
+        out.append(step)
+        if step.winner:
+            tricks -= 1
+            if tricks == 0:
+                break
+    return out
+
+
+def running_tricks(steps: Sequence[LineStep], start: Mapping[str, int]) -> list[dict[str, int]]:
+    """Return, after each finished trick of a line, the tricks each seat has taken."""
+    taken = dict(start)
+    out = []
+    for step in steps:
+        if step.winner:
+            taken[step.winner] = taken.get(step.winner, 0) + 1
+            out.append(dict(taken))
+    return out

@@ -24,6 +24,7 @@ from typing import Any, Generic, TypeVar
 
 from games.quizzes import is_real_decision
 from games.quizzes.base import Candidate, Generator, QuizDraft, QuizError
+from games.quizzes.common.lines import PlayedLine
 from games.quizzes.common.verdict import (
     Outcome,
     Verdict,
@@ -80,8 +81,9 @@ class PlaySpec(ABC, Generic[C, W]):
         """Return every legal card's outcome in one sampled world."""
 
     @abstractmethod
-    def line(self, cut: C, answer: str, world: W | None) -> tuple[str, tuple[str, ...]]:
-        """Return best play after ``answer`` (in ``world``, else the real deal): words, tokens."""
+    def line(self, cut: C, answer: str, world: W | None) -> PlayedLine:
+        """Return best play after ``answer`` to the end of the deal (in ``world``, else the real
+        deal), with the running count after each trick and the first tricks in words."""
 
     @abstractmethod
     def finish(
@@ -160,17 +162,33 @@ def candidates_for(
         if answer in verdict.accepted:
             out.append(Candidate(answer, value, True, label, "", (), result, rate, rate_unit))
             continue
-        world = None
+        world, index, end = None, None, result
         if worlds is not None and per_world is not None:
-            world = worlds[telling_world(per_world, verdict.best, answer)]
+            index = telling_world(per_world, verdict.best, answer)
+            world, end = worlds[index], per_world[index][answer].words
             reason = sampled_reason(verdict, answer, label, best_label, spec.rate_unit_of(cut))
         else:
             reason = exact_reason(verdict, answer, label, best_label)
-        text, tokens = spec.line(cut, answer, world)
-        if text:
+        line = spec.line(cut, answer, world)
+        if line.text:
             where = "For example in one such deal" if world is not None else "Best play then"
-            reason = f"{reason} {where}: {text}."
-        out.append(Candidate(answer, value, False, label, reason, tokens, result, rate, rate_unit))
+            reason = f"{reason} {where}: {line.text}."
+        out.append(
+            Candidate(
+                answer,
+                value,
+                False,
+                label,
+                reason,
+                line.tokens(),
+                result,
+                rate,
+                rate_unit,
+                tricks=tuple(line.tricks()),
+                line_end=end or line.end,
+                line_world=index,
+            )
+        )
     return out
 
 

@@ -24,7 +24,17 @@ from typing import Any
 from games.cards import FIVE_HUNDRED_DECK, SEATS, parse_card
 from games.five_hundred import Contract, Play, parse_call
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.common.lines import line_text, line_tokens, seat_no
+from games.quizzes.common.lines import (
+    TO_THE_END,
+    LineStep,
+    PlayedLine,
+    current_plays,
+    first_tricks,
+    line_text,
+    line_tokens,
+    running_tricks,
+    seat_no,
+)
 from games.quizzes.common.pipeline import (
     DOUBLE_DUMMY,
     SINGLE_DUMMY,
@@ -139,7 +149,9 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
         return cuts(seed, constraint, MAX_TRICKS_LEFT[mode], MAX_DECISIONS[mode])
 
     def answers(self, cut: Cut) -> list[tuple[str, str]]:
-        return [(a, a) for a in sorted((str(c) for c in cut.legal), key=natural_key)]
+        # Labelled by name ("king of spades"), as the refutation and the verdict read them.
+        ordered = sorted(cut.legal, key=lambda c: natural_key(str(c)))
+        return [(str(c), c.name) for c in ordered]
 
     def prefer(self, answer: str) -> Any:
         return natural_key(answer)
@@ -165,13 +177,13 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
         position = full_position(cut.contract, stored_deal(cut), world_hands(cut, world))
         return card_outcomes(position, cut.contract, cut.seat, cut.play.tricks_won())
 
-    def line(self, cut: Cut, answer: str, world: World | None) -> tuple[str, tuple[str, ...]]:
+    def line(self, cut: Cut, answer: str, world: World | None) -> PlayedLine:
         record = stored_deal(cut)
         hands = world_hands(cut, world) if world is not None else None
         position = full_position(cut.contract, record, hands)
         goal = goal_for(cut.contract, cut.seat, cut.play.tricks_won(), cut.tricks_left)
-        steps = principal_line(position, goal, answer, seat_no(cut.seat))
-        text = line_text(steps)
+        steps = principal_line(position, goal, answer, seat_no(cut.seat), TO_THE_END)
+        text = line_text(first_tricks(steps))
         if world is not None:
             assert hands is not None
             hidden = "; ".join(
@@ -180,7 +192,7 @@ class FiveHundredPlay(PlaySpec[Cut, World]):
                 if s in cut.contract.players and s != cut.seat
             )
             text = f"{hidden}; best play then goes {text}"
-        return text, line_tokens(steps)
+        return PlayedLine(current_plays(position), tuple(steps), line_counts(cut, steps), text)
 
     def finish(
         self, cut: Cut, mode: str, verdict: Verdict, candidates: Sequence[Candidate], extra: dict
@@ -249,3 +261,19 @@ SPEC = FiveHundredPlay()
 
 
 play_quiz = play_generator(SPEC)
+
+
+def line_counts(cut: Cut, steps: list[LineStep]) -> tuple[str, ...]:
+    """Return, after each finished trick of a line, the tricks of each side and the target."""
+    contract = cut.contract
+    team = set(contract.team)
+    need = contract.bid.level
+    out = []
+    for taken in running_tricks(steps, cut.play.tricks_won()):
+        own = sum(n for s, n in taken.items() if s in team)
+        other = sum(n for s, n in taken.items() if s not in team)
+        if contract.is_misere:
+            out.append(f"declarer {own} tricks (must take none), defenders {other}")
+        else:
+            out.append(f"declarer's side {own} of {need} needed, defenders {other}")
+    return tuple(out)

@@ -116,8 +116,10 @@ def natural_key(token: str) -> tuple[int, int]:
     return (RANKS.index(token[1]), SUITS.index(token[0]))
 
 
-def principal_line(position: Position, goal: Goal, first: str, deciding: int) -> list[LineStep]:
-    """Return best play after ``first``: the rest of the current trick and the next one.
+def principal_line(
+    position: Position, goal: Goal, first: str, deciding: int, tricks: int = 2
+) -> list[LineStep]:
+    """Return best play after ``first``: the rest of the current trick and ``tricks - 1`` more.
 
     Each mover picks the card best for its side (``goal`` is seen from ``deciding``'s side);
     a seat leading the joker in no trumps or misère names the suit best for its side.
@@ -132,7 +134,7 @@ def principal_line(position: Position, goal: Goal, first: str, deciding: int) ->
         maximise = same_side(goal, mover(now), deciding)
         return parse_card(best_choice(card_values(now, goal), maximise, natural_key))
 
-    return lines.principal_line(position, parse_card(first), play, choose)
+    return lines.principal_line(position, parse_card(first), play, choose, tricks)
 
 
 def same_side(goal: Goal, seat: int, deciding: int) -> bool:

@@ -11,6 +11,7 @@ from collections.abc import Iterable, Sequence
 from games.cards import FIVE_HUNDRED_DECK, Card, parse_card
 from games.five_hundred import CardOrder, Contract, Play, trick_winner
 from games.quizzes.common.lines import LineStep
+from games.quizzes.themes import Theme
 
 RATING_BASE = 1400
 RATING_MIN, RATING_MAX = 1000, 2200
@@ -137,3 +138,27 @@ def play_rating(
     if {"finesse", "duck"} & set(themes):
         rating += 100
     return float(max(RATING_MIN, min(RATING_MAX, rating)))
+
+
+BID = ("bid",)
+THEMES: dict[str, Theme] = {
+    # play
+    "joker": Theme("the joker"),
+    "bower": Theme("the bowers"),
+    "no trumps": Theme("no trumps", names_answer=BID),
+    "misère defence": Theme("defending against misère"),
+    "open misère": Theme("open misère"),
+    "trump drawing": Theme("drawing trumps"),
+    "ruff": Theme("trumping a side suit"),
+    "finesse": Theme("finessing"),
+    "duck": Theme("letting a trick go"),
+    # bidding and the kitty
+    "bidding": Theme("bidding"),
+    "opening bid": Theme("the opening bid"),
+    "partner's bid": Theme("bidding over your partner"),
+    "competitive bid": Theme("bidding against the opponents"),
+    "misère": Theme("misère", names_answer=BID),
+    "pass": Theme("passing", names_answer=BID),
+    "kitty": Theme("what to discard from the kitty"),
+    "void making": Theme("emptying a side suit"),
+}

@@ -24,6 +24,7 @@ from typing import Any
 
 from games.cards import SKAT_DECK, Card, sort_key
 from games.quizzes.base import Candidate, QuizDraft, generator
+from games.quizzes.common.lines import TO_THE_END, LineStep, PlayedLine
 from games.quizzes.common.pipeline import (
     DOUBLE_DUMMY,
     SINGLE_DUMMY,
@@ -160,6 +161,41 @@ def _describe(line: list[tuple[int, Card]], start: Table) -> str:
     if words:
         parts.append(", ".join(words))
     return "; ".join(parts)
+
+
+def _steps(line: list[tuple[int, Card]], start: Table) -> list[LineStep]:
+    """Return a line as shared line steps, naming the taker at the end of each trick."""
+    steps, now = [], start
+    for seat, card in line:
+        before = len(now.history)
+        now = now.play(card)
+        won = str(now.winners[-1]) if len(now.history) > before else None
+        steps.append(LineStep(str(seat), str(card), None, won))
+    return steps
+
+
+def _two_tricks(line: list[tuple[int, Card]], start: Table) -> int:
+    """Return how many plays of a line finish its first two tricks (or all of them)."""
+    closes = [n for n, step in enumerate(_steps(line, start), start=1) if step.winner]
+    return closes[1] if len(closes) > 1 else len(line)
+
+
+def _counts(line: list[tuple[int, Card]], start: Table) -> list[str]:
+    """Return, after each finished trick, the card points of each side (the skat counted for
+    the declarer), or in null the tricks the declarer has taken."""
+    counts, now = [], start
+    for _, card in line:
+        before = len(now.history)
+        now = now.play(card)
+        if len(now.history) == before:
+            continue
+        if now.game == "null":
+            counts.append(f"declarer {now.declarer_tricks()} tricks")
+            continue
+        declarer = now.declarer_points_so_far()
+        defenders = sum(now.points_won(s) for s in range(3) if s != now.declarer)
+        counts.append(f"declarer {declarer}, defenders {defenders}")
+    return counts
 
 
 def _outstanding_trumps(table: Table, seat: int, mode: str) -> bool:
@@ -326,13 +362,18 @@ class SkatPlay(PlaySpec[Cut, World]):
             self._cache[key] = card_outcomes(apply_world(table, world), record)
         return self._cache[key]
 
-    def line(self, cut: Cut, answer: str, world: World | None) -> tuple[str, tuple[str, ...]]:
-        """Return best play from ``answer`` to the end of the next trick (in ``world`` if given)."""
+    def line(self, cut: Cut, answer: str, world: World | None) -> PlayedLine:
+        """Return best play from ``answer`` to the end of the deal (in ``world`` if given)."""
         table = cut.table if world is None else apply_world(cut.table, world)
         card = _card(answer)
-        line, _ = principal_line(table, card)
-        text = _describe([(table.to_move, card), *line], table)
-        return text, (answer, *(str(c) for _, c in line))
+        line, _ = principal_line(table, card, tricks=TO_THE_END)
+        played = [(table.to_move, card), *line]
+        return PlayedLine(
+            opening=tuple((str(s), str(c)) for s, c in table.current()),
+            steps=tuple(_steps(played, table)),
+            counts=tuple(_counts(played, table)),
+            text=_describe(played[: _two_tricks(played, table)], table),
+        )
 
     def finish(
         self, cut: Cut, mode: str, verdict: Verdict, candidates: Sequence[Candidate], extra: dict

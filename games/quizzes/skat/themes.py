@@ -10,6 +10,7 @@ from collections.abc import Collection, Sequence
 
 from games.cards import SKAT_DECK, Card
 from games.quizzes.skat.table import Table
+from games.quizzes.themes import Theme
 from games.skat.rules import TRUMP, card_points, effective_suit, strength, trick_winner
 
 RATING_MIN, RATING_MAX = 1000, 2200
@@ -95,3 +96,29 @@ def rating(
     score += 100 if sampled else 0
     score -= 200 * max(0.0, min(1.0, ease))
     return float(max(RATING_MIN, min(RATING_MAX, round(score))))
+
+
+BID = ("bid",)
+THEMES: dict[str, Theme] = {
+    # play
+    "null_play": Theme("playing a null game"),
+    "null_defence": Theme("defending against null"),
+    "trump_drawing": Theme("drawing trumps"),
+    "ruff": Theme("trumping a side suit"),
+    "schmear": Theme("giving points to your partner's trick"),
+    "jack_timing": Theme("when to play a jack"),
+    "ducking": Theme("letting a trick go"),
+    "cashing": Theme("cashing a sure winner"),
+    # bidding, picking up, declaring and discarding
+    "bid_limit": Theme("how high to bid"),
+    "overbid_risk": Theme("the risk of overbidding"),
+    "pass": Theme("passing", names_answer=BID),
+    "pick_up": Theme("picking up the skat", names_answer=BID),
+    "hand_game": Theme("playing hand", names_answer=BID),
+    "game_choice": Theme("choosing the game"),
+    "grand_choice": Theme("playing grand", names_answer=BID),
+    "null_choice": Theme("playing null", names_answer=BID),
+    "discard": Theme("what to lay away"),
+    "skat_points": Theme("burying card points in the skat"),
+    "void_making": Theme("emptying a side suit"),
+}

@@ -23,7 +23,17 @@ from typing import Any
 
 from games.cards import SEATS, WIEZEN_DECK, Card, format_pbn, parse_card, parse_pbn
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.common.lines import card_values, line_text, line_tokens, seat_no
+from games.quizzes.common.lines import (
+    TO_THE_END,
+    LineStep,
+    PlayedLine,
+    card_values,
+    current_plays,
+    first_tricks,
+    line_text,
+    running_tricks,
+    seat_no,
+)
 from games.quizzes.common.pipeline import (
     DOUBLE_DUMMY,
     SINGLE_DUMMY,
@@ -175,13 +185,16 @@ class WiezenPlay(PlaySpec[Cut, World]):
             self._solved[key] = outcomes_in(decision_of(cut), world, play.leader, play.current)
         return self._solved[key]
 
-    def line(self, cut: Cut, answer: str, world: World | None) -> tuple[str, tuple[str, ...]]:
+    def line(self, cut: Cut, answer: str, world: World | None) -> PlayedLine:
         play = cut.play
         hands = world if world is not None else play.hands
         goal = goal_for(cut.contract, cut.seat, play.tricks_won())
         position = position_from(trump_key(cut.contract), hands, play.leader, play.current)
-        steps = principal_line(position, goal, answer, seat_no(cut.seat))
-        return line_text(steps), line_tokens(steps)
+        steps = principal_line(position, goal, answer, seat_no(cut.seat), TO_THE_END)
+        counts = line_counts(cut.contract, steps, play.tricks_won())
+        return PlayedLine(
+            current_plays(position), tuple(steps), counts, line_text(first_tricks(steps))
+        )
 
     def rate_unit_of(self, cut: Cut) -> str:
         # A declarer's aim is to make the contract; a defender's, to set it.
@@ -281,3 +294,19 @@ def stored_decision(draft: QuizDraft) -> tuple[Decision, str, list[Card]]:
 
 SPEC = register_play(WiezenPlay())
 play_quiz = play_generator(SPEC)
+
+
+def line_counts(
+    contract: Contract, steps: Sequence[LineStep], before: Mapping[str, int]
+) -> tuple[str, ...]:
+    """Return, after each finished trick of a line, the tricks of the declarers and the rest."""
+    out = []
+    for taken in running_tricks(steps, before):
+        if contract.is_individual:
+            mine = ", ".join(f"{s} {taken.get(s, 0)}" for s in contract.declarers)
+            out.append(f"{mine} tricks (each must take exactly {contract.target})")
+            continue
+        own = sum(n for s, n in taken.items() if s in contract.declarers)
+        other = sum(n for s, n in taken.items() if s not in contract.declarers)
+        out.append(f"declarers {own} of {contract.target} needed, defenders {other}")
+    return tuple(out)

@@ -82,8 +82,10 @@ def natural_key(token: str) -> tuple[int, int]:
     return (RANKS.index(token[1]), SUITS.index(token[0]))
 
 
-def principal_line(position: Position, goal: Goal, first: str, deciding: int) -> list[LineStep]:
-    """Return best play after ``first``: the rest of the current trick and the next one.
+def principal_line(
+    position: Position, goal: Goal, first: str, deciding: int, tricks: int = 2
+) -> list[LineStep]:
+    """Return best play after ``first``: the rest of the current trick and ``tricks - 1`` more.
 
     Each mover picks the card best for its side (``goal`` is seen from ``deciding``'s side).
     """
@@ -93,5 +95,5 @@ def principal_line(position: Position, goal: Goal, first: str, deciding: int) ->
         return parse_card(best_choice(card_values(now, goal), same_side, natural_key))
 
     return lines.principal_line(
-        position, parse_card(first), lambda p, c: (after(p, c), None), choose
+        position, parse_card(first), lambda p, c: (after(p, c), None), choose, tricks
     )

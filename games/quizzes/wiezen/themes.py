@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from games.cards import RANKS, SEATS, Card, parse_card
+from games.quizzes.themes import Theme
 from games.wiezen import Contract, trick_winner
 from games.wiezen.seats import seat_after
 
@@ -144,3 +145,44 @@ def play_rating(
     if close:
         rating += 100
     return max(RATING_MIN, min(RATING_MAX, rating))
+
+
+BID = ("bid",)
+THEMES: dict[str, Theme] = {
+    # play: the contract, then the technique
+    "ask_join": Theme("playing a pair contract"),
+    "alone": Theme("playing alone"),
+    "troel": Theme("troel"),
+    "abondance": Theme("abondance"),
+    "solo": Theme("solo"),
+    "piccolo": Theme("piccolo"),
+    "miserie": Theme("miserie"),
+    "open_miserie": Theme("open miserie"),
+    "misere_declarer": Theme("playing miserie"),
+    "misere_defence": Theme("defending against miserie"),
+    "trump_drawing": Theme("drawing trumps"),
+    "cash": Theme("cashing a sure winner"),
+    "ruff": Theme("trumping a side suit"),
+    "overruff": Theme("overtrumping"),
+    "discard": Theme("what to throw away"),
+    "unblock": Theme("unblocking"),
+    "duck": Theme("letting a trick go"),
+    "finesse": Theme("finessing"),
+    # bidding: the best call's kind names the answer
+    "bid_pass": Theme("passing", names_answer=BID),
+    "bid_ask": Theme("asking", names_answer=BID),
+    "bid_join": Theme("joining", names_answer=BID),
+    "bid_alone": Theme("going alone", names_answer=BID),
+    "bid_abondance": Theme("bidding abondance", names_answer=BID),
+    "bid_solo": Theme("bidding solo", names_answer=BID),
+    "bid_miserie": Theme("bidding miserie", names_answer=BID),
+    "bid_open_miserie": Theme("bidding open miserie", names_answer=BID),
+    "bid_piccolo": Theme("bidding piccolo", names_answer=BID),
+    "bid_troel": Theme("bidding troel", names_answer=BID),
+    "bid_join_troel": Theme("joining a troel", names_answer=BID),
+    "answer_ask": Theme("answering an ask"),
+    "asker_choice": Theme("the asker's choice after no one joins"),
+    "over_special_bid": Theme("bidding over a special contract"),
+    "first_call": Theme("the first call of the auction"),
+    "gamble": Theme("a gamble that pays on average"),
+}

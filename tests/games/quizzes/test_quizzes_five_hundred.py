@@ -7,7 +7,7 @@ from collections.abc import Sequence
 
 import pytest
 
-from games.cards import FIVE_HUNDRED_DECK, SEATS
+from games.cards import FIVE_HUNDRED_DECK, SEATS, parse_card
 from games.constraints import parse
 from games.five_hundred import Contract, SimpleBidder, deal
 from games.five_hundred.calls import parse_call
@@ -181,7 +181,8 @@ def test_double_dummy_refutations_carry_a_line_starting_with_the_wrong_card(
         for candidate in quiz.candidates:
             if not candidate.accepted:
                 assert candidate.line[0] == candidate.answer
-                assert candidate.refutation.startswith(f"With {candidate.answer} the ")
+                assert candidate.refutation.startswith(f"With {candidate.label} the ")
+                assert candidate.label == parse_card(candidate.answer).name
 
 
 def test_single_dummy_hides_the_other_hands(sd_quizzes: list[QuizDraft]) -> None:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from games.quizzes.base import Candidate, QuizDraft, QuizError
+from games.quizzes.common.lines import LineStep, PlayedLine
 from games.quizzes.common.pipeline import (
     PlaySpec,
     play_generator,
@@ -50,8 +51,9 @@ class Toy(PlaySpec[dict, dict]):
     def in_world(self, cut: dict, world: dict) -> dict[str, Outcome]:
         return {a: _outcome(p) for a, p in world.items()}
 
-    def line(self, cut: dict, answer: str, world: dict | None) -> tuple[str, tuple[str, ...]]:
-        return f"{answer} is taken", (answer,)
+    def line(self, cut: dict, answer: str, world: dict | None) -> PlayedLine:
+        steps = (LineStep("N", answer, None, "E"),)
+        return PlayedLine((), steps, ("E 1",), f"{answer} is taken")
 
     def finish(
         self, cut: dict, mode: str, verdict: Verdict, candidates: Sequence[Candidate], extra: dict

@@ -252,9 +252,11 @@ def test_double_dummy_refutation_line_starts_with_the_wrong_card() -> None:
                 assert candidate.line == ()
                 continue
             assert candidate.line[0] == candidate.answer
-            # The rest of this trick and the whole next one (fewer only at the deal's end).
+            # Best play to the end of the deal: every card still in the hands, trick by trick.
             on_trick = len(draft.position["trick"])
-            assert len(candidate.line) == min(8 - on_trick, 4 * draft.position["tricks_left"])
+            assert len(candidate.line) == 4 * draft.position["tricks_left"] - on_trick
+            assert len(candidate.tricks) == draft.position["tricks_left"]
+            assert all(t["winner"] for t in candidate.tricks)
 
 
 def _touching(a: Card, b: Card, hand: set[Card], played: set[Card]) -> bool:

@@ -1,0 +1,372 @@
+"""What the verdict page shows beside the values: the refuting line trick by trick, the whole
+deal revealed, one sentence of why, the values table folded, and labels a learner reads.
+
+Everything comes from what the quiz stored (``docs/quizzes.md``): the candidates' ``tricks``
+(who played what and who took it, played to the end of the deal), ``line_end`` and
+``line_world``, and the deal in ``extra``. Nothing is solved here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils.html import format_html
+from django.utils.safestring import SafeString, mark_safe
+
+from games.cards import NotationError, parse_card, sort_key
+from games.quizzes.themes import themes_of
+from lessons.diagrams import card_view, render_diagram
+from lessons.sources import in_words
+from trainer.grading import ChoiceVerdict, Grade
+from trainer.models import Quiz
+from trainer.positions import choice_html
+
+SEAT_WORDS = {
+    "0": "forehand",
+    "1": "middlehand",
+    "2": "rearhand",
+    "N": "North",
+    "E": "East",
+    "S": "South",
+    "W": "West",
+}
+# How many values the table shows before folding the rest away: the best answers, the
+# learner's own and the next few.
+SHOWN_VALUES = 6
+# A table this short is shown whole.
+FOLD_OVER = 8
+
+
+PARTNER = {"N": "S", "S": "N", "E": "W", "W": "E"}
+
+
+def seat_label(seat: Any, me: Any = None, roles: Mapping[str, str] | None = None) -> str:
+    """Return a seat as a player says it, 'forehand' or 'West', with '(you)' for one's own
+    seat and its role beside the others ('middlehand (declarer)', 'North (partner)')."""
+    key = str(seat)
+    word = SEAT_WORDS.get(key, key)
+    if me is not None and key == str(me):
+        return f"{word} (you)"
+    role = (roles or {}).get(key)
+    return f"{word} ({role})" if role else word
+
+
+def seat_roles(quiz: Quiz) -> dict[str, str]:
+    """Return the roles a player names the other seats by: declarer, partner.
+
+    Skat: the declarer, and the other defender as partner. Beyond and 500: the seat opposite
+    as partner (500 names the declarer too). Kleurenwiezen: the declarers, and the partner of
+    the contract (a declarer's fellow declarer, a defender's fellow defender).
+    """
+    pos = quiz.position if isinstance(quiz.position, dict) else {}
+    me = str(pos.get("seat", ""))
+    raw = pos.get("contract")
+    contract: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    roles: dict[str, str] = {}
+    if quiz.game == "skat":
+        declarer = contract.get("declarer")
+        if declarer is not None:
+            roles[str(declarer)] = "declarer"
+            if me != str(declarer):
+                roles.update(
+                    {s: "partner" for s in ("0", "1", "2") if s not in (me, str(declarer))}
+                )
+        return roles
+    if quiz.game == "wiezen":
+        declarers = [str(s) for s in contract.get("declarers") or []]
+        mine = me in declarers
+        for seat in "NESW":
+            if seat == me:
+                continue
+            if seat in declarers:
+                alone = contract.get("kind") in ("miserie", "open_miserie", "piccolo")
+                roles[seat] = "partner" if mine and not alone else "declarer"
+            elif not mine and declarers:
+                roles[seat] = "partner"
+        return roles
+    if me in PARTNER:
+        roles[PARTNER[me]] = "partner"
+    declarer = contract.get("declarer")
+    if quiz.game == "five_hundred" and declarer and str(declarer) not in (me, PARTNER.get(me)):
+        roles[str(declarer)] = "declarer"
+    return roles
+
+
+def theme_labels(quiz: Quiz) -> list[str]:
+    """Return the quiz's themes in words (a tag no game lists is shown with its spaces)."""
+    known = themes_of(quiz.game)
+    return [known[t].label if t in known else str(t).replace("_", " ") for t in quiz.themes or []]
+
+
+def hint_themes(quiz: Quiz) -> list[str]:
+    """Return the theme labels a hint may show: none that names the answer."""
+    known = themes_of(quiz.game)
+    return [
+        known[t].label
+        for t in quiz.themes or []
+        if t in known and not known[t].gives_away(quiz.kind)
+    ]
+
+
+@dataclass(frozen=True)
+class Hint:
+    """What a hint shows: themes that do not name the answer, the rules, the lesson section."""
+
+    themes: list[str]
+    rule: str
+    section: str
+
+
+def hint_for(quiz: Quiz, lesson: Any) -> Hint:
+    """Return the hint of a quiz: never a theme that names one of the choices."""
+    section = ""
+    if getattr(lesson, "is_lesson", False):
+        section = f"{lesson.title}, “{lesson.section}”" if lesson.section else lesson.title
+    return Hint(hint_themes(quiz), rule_words(quiz.rule_ref or ""), section)
+
+
+def rule_words(rule_ref: str) -> str:
+    """Return a rule reference as a learner reads it: the rule texts named in words, no file
+    names ('skat.da.txt: strategy tips' reads 'the Danish Skat rules: strategy tips')."""
+    return "; ".join(t for t in (in_words(p) for p in (rule_ref or "").split(";")) if t)
+
+
+def card_name(token: str) -> str:
+    """Return a card's spoken name ('king of clubs'), the token itself if it is no card."""
+    try:
+        return card_view(token)["name"]
+    except (NotationError, ValueError, KeyError):
+        return token
+
+
+@dataclass
+class TrickRow:
+    """One trick of the refuting line as the page draws it."""
+
+    number: int
+    plays: list[tuple[str, SafeString, bool]]
+    winner: str
+    count: str
+    named: str = ""
+
+
+@dataclass
+class LineView:
+    """The refuting line drawn: whose line, in which deal, its tricks and the end."""
+
+    choice: ChoiceVerdict
+    rows: list[TrickRow]
+    end: str
+    example_hands: dict[str, list[str]] = field(default_factory=dict)
+    reason: str = ""
+
+    @property
+    def in_example(self) -> bool:
+        return self.choice.line_world is not None
+
+
+def line_choice(grade: Grade) -> ChoiceVerdict | None:
+    """Return the choice whose refuting line the page shows: the learner's own when it was
+    rejected, else the rejected choice closest to the best (what the right answer avoided)."""
+    chosen = grade.chosen
+    if not chosen.accepted and chosen.tricks:
+        return chosen
+    rejected = [c for c in grade.choices if not c.accepted and c.tricks]
+    return min(rejected, key=lambda c: c.gap) if rejected else None
+
+
+def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
+    """Return the refuting line to draw, trick by trick (None when the quiz stored none)."""
+    choice = line_choice(grade)
+    if choice is None:
+        return None
+    me = (quiz.position or {}).get("seat")
+    roles = seat_roles(quiz)
+    rows = []
+    hands: dict[str, list[str]] = {}
+    for number, trick in enumerate(choice.tricks, start=1):
+        winner = trick.get("winner")
+        plays = []
+        for seat, card in trick.get("plays") or []:
+            plays.append((seat_label(seat, me, roles), choice_html(card, card), seat == winner))
+            hands.setdefault(str(seat), []).append(card)
+        rows.append(
+            TrickRow(
+                number,
+                plays,
+                seat_label(winner, me, roles) if winner else "",
+                str(trick.get("count") or ""),
+                str(trick.get("named") or ""),
+            )
+        )
+    # The cards on the trick before the answer were played already: they are no one's hand.
+    opening = _opening(choice)
+    for seat, card in opening:
+        hands[seat].remove(card)
+    example = (
+        {s: sorted(c, key=_display_key) for s, c in hands.items() if c}
+        if choice.line_world is not None
+        else {}
+    )
+    return LineView(choice, rows, choice.line_end or choice.result, example, _reason(choice))
+
+
+LINE_WORDS = (" For example in one such deal: ", " Best play then: ")
+
+
+def _reason(choice: ChoiceVerdict) -> str:
+    """Return the written refutation without the line in words (the table shows it), and
+    only for a sampled quiz, where it says how the choice fares over all the deals."""
+    if choice.line_world is None:
+        return ""
+    text = choice.refutation
+    for marker in LINE_WORDS:
+        text = text.split(marker)[0]
+    return text
+
+
+def _display_key(token: str) -> tuple[int, int]:
+    try:
+        return sort_key(parse_card(token))
+    except (NotationError, ValueError, KeyError):
+        return (9, 0)
+
+
+def _opening(choice: ChoiceVerdict) -> list[tuple[str, str]]:
+    """Return the plays of the first trick made before the answer."""
+    if not choice.tricks:
+        return []
+    first = [(str(s), str(c)) for s, c in choice.tricks[0].get("plays") or []]
+    for n, (_, card) in enumerate(first):
+        if card == choice.answer:
+            return first[:n]
+    return []
+
+
+def why(quiz: Quiz, view: LineView) -> str:
+    """Return one sentence of why, from the line and the themes.
+
+    'After the eight of clubs, rearhand takes the trick with the king of clubs; best play ends
+    with declarer 92, defenders 28: the declarer wins with schneider.'
+    """
+    choice = view.choice
+    first = next((r for r in view.rows if r.winner), None)
+    where = "In the example deal, after" if view.in_example else "After"
+    parts = [f"{where} {_with_article(choice)}"]
+    if first is not None:
+        won = next(
+            (str(c) for s, c in (choice.tricks[first.number - 1].get("plays") or [])
+             if s == choice.tricks[first.number - 1].get("winner")),
+            "",
+        )  # fmt: skip
+        taker = first.winner.replace(" (you)", "")
+        taker = "you take" if first.winner.endswith("(you)") else f"{taker} takes"
+        parts.append(f", {taker} the trick with the {card_name(won)}")
+    last = next((r.count for r in reversed(view.rows) if r.count), "")
+    if last:
+        parts.append(f"; best play ends with {last}")
+    if view.end:
+        parts.append(f": {view.end}")
+    sentence = "".join(parts) + "."
+    labels = [
+        t for t in hint_themes(quiz) if t not in ("bidding", "playing a pair contract")
+    ] or theme_labels(quiz)
+    if labels:
+        sentence += f" What it turns on: {', '.join(labels)}."
+    return sentence[0].upper() + sentence[1:]
+
+
+def _with_article(choice: ChoiceVerdict) -> str:
+    """Return a choice as the sentence names it: 'the eight of spades', a call as it is."""
+    try:
+        card_view(choice.answer)
+    except (NotationError, ValueError, KeyError):
+        return choice.label
+    return f"the {card_name(choice.answer)}"
+
+
+def revealed_deal(quiz: Quiz) -> tuple[dict[str, list[str]], list[str], str]:
+    """Return the real deal at the decision as stored: every seat's cards, the extra cards
+    (skat or kitty) and what they are called.
+
+    Play quizzes show the cards still in hand at the decision, bidding quizzes the deal as
+    dealt. Empty when the quiz stored no deal.
+    """
+    extra = quiz.extra if isinstance(quiz.extra, dict) else {}
+    raw = extra.get("deal")
+    deal: dict[str, Any] = raw if isinstance(raw, dict) else {}
+    play = quiz.kind == "play"
+    if quiz.game == "skat":
+        if play:
+            return _hands(deal.get("hands")), list(deal.get("skat") or []), "skat"
+        return _hands(deal.get("dealt")), list(deal.get("dealt_skat") or []), "skat"
+    if quiz.game == "five_hundred":
+        if play:
+            return _hands(deal.get("remaining")), list(deal.get("discards") or []), "discards"
+        return _hands(deal.get("hands")), list(deal.get("kitty") or []), "kitty"
+    # Beyond and Kleurenwiezen: the remaining hands of a play quiz, the deal of a bid quiz.
+    if play:
+        return _hands(extra.get("remaining")), [], ""
+    return _hands(deal), [], ""
+
+
+def _hands(raw: Any) -> dict[str, list[str]]:
+    if not isinstance(raw, Mapping):
+        return {}
+    return {
+        str(s): [str(c) for c in cards]
+        for s, cards in raw.items()
+        if isinstance(cards, list) and str(s) in SEAT_WORDS
+    }
+
+
+@dataclass
+class ValueRows:
+    """The values table: the rows shown, and the rest folded away."""
+
+    shown: list[ChoiceVerdict]
+    folded: list[ChoiceVerdict]
+
+
+def value_rows(grade: Grade, order: Sequence[str]) -> ValueRows:
+    """Return the choices best first; a long table shows the best answers, the learner's own
+    and the next few, and folds the rest away.
+
+    Short tables keep the order the quiz showed the choices in (cards as they lie in the hand).
+    """
+    choices = list(grade.choices)
+    if len(choices) <= FOLD_OVER:
+        index = {a: n for n, a in enumerate(order)}
+        return ValueRows(sorted(choices, key=lambda c: index.get(c.answer, len(index))), [])
+    ranked = sorted(choices, key=lambda c: (not c.accepted, c.gap, c.answer))
+    top = ranked[: max(SHOWN_VALUES, sum(c.accepted for c in ranked[:SHOWN_VALUES]))]
+    shown = [c for c in ranked if c in top or c.chosen]
+    return ValueRows(shown, [c for c in ranked if c not in shown])
+
+
+def values_heading(unit: str) -> str:
+    """Return the values column heading in words."""
+    from trainer.grading import UNIT_HEADINGS
+
+    return UNIT_HEADINGS.get(unit, f"Value ({unit})")
+
+
+def deal_html(
+    quiz: Quiz, hands: Mapping[str, list[str]], spare: list[str], spare_name: str
+) -> SafeString:
+    """Return a deal drawn with the lesson diagrams' deal, hands in seat order."""
+    order = [s for s in SEAT_WORDS if s in hands]
+    diagram = {
+        "kind": "deal",
+        "game": quiz.game,
+        "hands": {s: hands[s] for s in order},
+        "extra": spare,
+    }
+    try:
+        # Safe: render_diagram fills our own card templates, which escape every value.
+        return mark_safe(render_diagram(diagram))
+    except (KeyError, TypeError, ValueError, NotationError):
+        text = "; ".join(f"{seat_label(s)}: {' '.join(hands[s])}" for s in order)
+        return format_html("<p class='plain-position'>{}</p>", text)
