@@ -17,15 +17,26 @@ HEADER = (
 
 
 def machine() -> str:
-    """Return one line describing this machine: CPU model, cores, memory, Python."""
+    """Return one line describing this machine: CPU name, family and model, cores, memory,
+    Python."""
     cpu = platform.processor() or platform.machine()
+    family = model = ""
     try:
         for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
+            key, _, value = line.partition(":")
+            key, value = key.strip(), value.strip()
+            if key == "model name":
+                cpu = value
+            elif key == "cpu family" and not family:
+                family = value
+            elif key == "model" and not model:
+                model = value
+            if not line:  # the first processor's block is enough
                 break
     except OSError:
         pass
+    if family and model:
+        cpu = f"{cpu} family {family} model {model}"
     memory = ""
     try:
         kb = int(Path("/proc/meminfo").read_text().split()[1])

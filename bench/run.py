@@ -12,7 +12,7 @@ import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-ORDER = ("solver", "generation", "train", "teachers")
+ORDER = ("solver", "generation", "train", "teachers", "load")
 
 
 def main(names: list[str]) -> int:

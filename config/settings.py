@@ -195,6 +195,9 @@ REDIS_TIMEOUT_SECONDS = env_int("REDIS_TIMEOUT_MS", 500, minimum=10) / 1000
 if REDIS_URL:
     # The cache is optional (config/cache.py): with Redis down, reads miss and pages still work.
     CACHES = {"default": cache_settings(REDIS_URL, REDIS_TIMEOUT_SECONDS)}
+    # Sessions are written to the database and read through Redis (trainer.sessions): a player
+    # request then reads its session without a database round trip.
+    SESSION_ENGINE = "trainer.sessions"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 

@@ -7,9 +7,11 @@ exercise generators share one renderer.
 from __future__ import annotations
 
 import shlex
+from functools import lru_cache
 from typing import Any
 
 from django.template.loader import render_to_string
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.cards import (
@@ -198,10 +200,22 @@ def card_view(token: str) -> dict[str, str]:
     }
 
 
+def drawn_card(token: str) -> dict[str, str]:
+    """Return ``card_view`` with ``html``: the card drawn by templates/cards/_card.html."""
+    return {**card_view(token), "html": _card_html(token, get_language())}
+
+
+@lru_cache(maxsize=256)
+def _card_html(token: str, _language: str | None) -> str:
+    # A card always draws the same: render its template once per card and language (a deal
+    # shows up to 54 cards, and a template include per card was most of a diagram's cost).
+    return render_to_string("cards/_card.html", {"c": card_view(token)})
+
+
 def _suit_groups(cards: list[str]) -> list[dict[str, Any]]:
     groups: dict[str, list[dict[str, str]]] = {}
     for token in cards:
-        view = card_view(token)
+        view = drawn_card(token)
         groups.setdefault(view["suit"], []).append(view)
     return [{"suit": suit, "cards": views} for suit, views in groups.items()]
 
@@ -217,7 +231,7 @@ def render_diagram(diagram: dict[str, Any]) -> str:
             {
                 "seat": seat,
                 "seat_name": _(SEAT_NAMES[seat]),
-                "card": card_view(card),
+                "card": drawn_card(card),
                 "wins": diagram.get("winner") == seat,
             }
             for seat, card in diagram["plays"]
@@ -227,7 +241,7 @@ def render_diagram(diagram: dict[str, Any]) -> str:
             {"seat": seat, "seat_name": _(SEAT_NAMES[seat]), "groups": _suit_groups(cards)}
             for seat, cards in diagram["hands"].items()
         ]
-        context["extra"] = [card_view(c) for c in diagram.get("extra") or []]
+        context["extra"] = [drawn_card(c) for c in diagram.get("extra") or []]
         context["extra_name"] = _("Skat") if diagram["game"] == "skat" else _("Kitty")
     else:
         context["calls"] = [

@@ -8,6 +8,7 @@ every later answer to it is graded for FSRS from correctness, time and hints.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from django.db import IntegrityError, transaction
 from django.http import Http404
@@ -50,8 +51,11 @@ def access_attempt(learner: Learner | None, attempt_id: int) -> Attempt:
     return attempt
 
 
-def _rate(learner: Learner, quiz: Quiz, score: float) -> float:
-    """Rate the game learner vs quiz; store both ratings and a history point."""
+def _duel(
+    learner: Learner, quiz: Quiz, score: float
+) -> tuple[SkillRating, ratings.Rating, ratings.Rating]:
+    """Lock the learner's rating in the game and the quiz's; return the learner's row and the
+    two ratings after this answer (stored by ``_store_ratings``)."""
     skill, _ = SkillRating.objects.select_for_update().get_or_create(
         **learner.lookup(), game=quiz.game, defaults=learner.owner_fields()
     )
@@ -65,6 +69,13 @@ def _rate(learner: Learner, quiz: Quiz, score: float) -> float:
         mine = ratings.idle(mine, (timezone.now() - skill.updated_at).days)
     theirs = ratings.Rating(quiz_row.rating, quiz_row.rating_deviation, quiz_row.rating_volatility)
     mine, theirs = ratings.duel(mine, theirs, score)
+    return skill, mine, theirs
+
+
+def _store_ratings(
+    learner: Learner, quiz: Quiz, skill: SkillRating, mine: ratings.Rating, theirs: ratings.Rating
+) -> None:
+    """Store both new ratings and a point of the learner's rating history."""
     skill.rating, skill.deviation, skill.volatility = mine.rating, mine.deviation, mine.volatility
     skill.games += 1
     skill.save(update_fields=["rating", "deviation", "volatility", "games", "updated_at"])
@@ -76,13 +87,25 @@ def _rate(learner: Learner, quiz: Quiz, score: float) -> float:
     RatingPoint.objects.create(
         game=quiz.game, rating=mine.rating, deviation=mine.deviation, **learner.owner_fields()
     )
-    return mine.rating
 
 
-def _review(learner: Learner, quiz: Quiz, correct: bool, seconds: float | None, hints: int) -> None:
-    """Reschedule the quiz's review card, or open one for a missed quiz."""
+def _review(
+    learner: Learner,
+    quiz: Quiz,
+    correct: bool,
+    seconds: float | None,
+    hints: int,
+    first: bool = False,
+) -> None:
+    """Reschedule the quiz's review card, or open one for a missed quiz.
+
+    A learner's first attempt at a quiz has no card yet (cards are opened by attempts), so
+    for it the card is not looked up.
+    """
     now = timezone.now()
-    card = ReviewCard.objects.select_for_update().filter(learner.rows(), quiz=quiz).first()
+    card = None
+    if not first:
+        card = ReviewCard.objects.select_for_update().filter(learner.rows(), quiz=quiz).first()
     if card is None and correct:
         return
     if card is None:
@@ -97,25 +120,6 @@ def _review(learner: Learner, quiz: Quiz, correct: bool, seconds: float | None, 
     card.save()
 
 
-def _store_attempt(quiz: Quiz, fields: dict[str, object], first: bool) -> Attempt:
-    """Insert the attempt; raise NotGivenError when its ticket was taken by another request."""
-    ticket = fields["ticket"]
-    for as_first in (True, False) if first else (False,):
-        try:
-            with transaction.atomic():
-                return Attempt.objects.create(quiz=quiz, first=as_first, **fields)
-        except IntegrityError:
-            if ticket is not None and Attempt.objects.filter(ticket=ticket).exists():
-                raise NotGivenError(
-                    f"quiz {quiz.pk} was answered already from this showing "
-                    "(a second click or another tab sent it too)"
-                ) from None
-            if not as_first:
-                raise
-            # A second tab answered the same quiz a moment earlier: this one is a repeat.
-    raise AssertionError("unreachable")
-
-
 def answer_quiz(
     learner: Learner,
     quiz: Quiz,
@@ -128,39 +132,72 @@ def answer_quiz(
 ) -> tuple[Attempt, Grade]:
     """Grade and store one answer; raise GradingError when it is not one of the choices.
 
+    The attempt is stored as the learner's first at this quiz unless it comes from the review
+    queue (a review card exists only after an attempt); when the database says it is not the
+    first after all (answered before, or by a second tab a moment earlier: the unique first
+    attempt per learner and quiz), everything is stored again as a repeat, which moves no
+    rating. So a first answer costs no look-up of earlier attempts or review cards.
+
     With ``ticket`` (the showing's id) the answer is stored at most once per showing: a
     request that loses the race raises NotGivenError and stores nothing. ``rated=False`` (a
     teacher's unrated assignment) stores the attempt without moving the learner's or the
     quiz's rating.
     """
     verdict = grade(quiz.candidates, quiz.unit, answer, quiz.kind)
-    with transaction.atomic():
-        first = not Attempt.objects.filter(learner.rows(), quiz=quiz).exists()
-        fields: dict[str, object] = {
-            "ticket": ticket,
-            "game": quiz.game,
-            "answer": answer,
-            "correct": verdict.correct,
-            "loss": verdict.loss,
-            "seconds": seconds,
-            "hints": hints,
-            "review": from_review,
-            "quiz_rating": quiz.rating,
-            **learner.owner_fields(),
-        }
-        attempt = _store_attempt(quiz, fields, first)
-        first = attempt.first
-        if first and rated:
-            attempt.learner_rating = _rate(learner, quiz, duel_score(verdict.correct, hints))
-            attempt.save(update_fields=["learner_rating"])
-        _review(learner, quiz, verdict.correct, seconds, hints)
-    return attempt, verdict
+    fields: dict[str, Any] = {
+        "quiz": quiz,
+        "ticket": ticket,
+        "game": quiz.game,
+        "answer": answer,
+        "correct": verdict.correct,
+        "loss": verdict.loss,
+        "seconds": seconds,
+        "hints": hints,
+        "review": from_review,
+        "quiz_rating": quiz.rating,
+        **learner.owner_fields(),
+    }
+    first = not from_review
+    while True:
+        try:
+            with transaction.atomic():
+                if first and rated:
+                    skill, mine, theirs = _duel(learner, quiz, duel_score(verdict.correct, hints))
+                    attempt = Attempt.objects.create(
+                        first=True, learner_rating=mine.rating, **fields
+                    )
+                    _store_ratings(learner, quiz, skill, mine, theirs)
+                elif first:  # a teacher's unrated assignment: no rating moves
+                    attempt = Attempt.objects.create(first=True, **fields)
+                else:
+                    attempt = Attempt.objects.create(first=False, **fields)
+                _review(learner, quiz, verdict.correct, seconds, hints, first)
+            return attempt, verdict
+        except IntegrityError:
+            if ticket is not None and Attempt.objects.filter(ticket=ticket).exists():
+                raise NotGivenError(
+                    f"quiz {quiz.pk} was answered already from this showing "
+                    "(a second click or another tab sent it too)"
+                ) from None
+            if not first:
+                raise
+            first = False
 
 
 def serve(
-    session: tickets.Session, learner: Learner, game: str, filters: Filters
+    session: tickets.Session,
+    learner: Learner,
+    game: str,
+    filters: Filters,
+    *,
+    rating: float | None = None,
+    due: int | None = None,
 ) -> tuple[Quiz, tickets.Ticket] | None:
-    """Return the quiz to show: the unanswered one for these filters, else the next one."""
+    """Return the quiz to show: the unanswered one for these filters, else the next one.
+
+    ``rating`` and ``due`` (the learner's rating and reviews due in the game), when the caller
+    has them, spare ``next_quiz`` their queries.
+    """
     query = filters.as_query()
     ticket = tickets.current(session)
     if ticket is not None and ticket.game == game and ticket.query == query:
@@ -170,7 +207,8 @@ def serve(
         quiz = shown.exclude(attempts__ticket=ticket.id).first()
         if quiz is not None:
             return quiz, ticket
-    pick = next_quiz(learner, game, filters, bool(session.get(tickets.LAST_REVIEW_KEY)))
+    last_was_review = bool(session.get(tickets.LAST_REVIEW_KEY))
+    pick = next_quiz(learner, game, filters, last_was_review, rating=rating, due=due)
     if pick is None:
         return None
     return pick.quiz, tickets.issue(session, pick.quiz.pk, game, query, pick.review)

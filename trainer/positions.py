@@ -7,11 +7,14 @@ plain text rather than breaking the page.
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from django.utils.html import format_html, format_html_join
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from games.cards import NotationError, parse_card
@@ -20,6 +23,7 @@ from trainer.models import Quiz
 
 TITLE_KEYS = ("description", "name", "text")
 SEAT_KEYS = {"declarer", "declarers", "first_leader", "leader", "dealer", "partner", "team"}
+DRAWN_POSITIONS = 512
 
 
 @dataclass
@@ -87,9 +91,25 @@ def _trick(game: str, plays: Any, label: str) -> SafeString | None:
 
 
 def position_view(quiz: Quiz) -> PositionView:
-    """Return the drawn parts of the quiz's position."""
-    pos = quiz.position if isinstance(quiz.position, dict) else {}
-    game = quiz.game
+    """Return the drawn parts of the quiz's position.
+
+    Drawing renders a dozen card templates, and a stored position does not change: each
+    process keeps the drawings of the last DRAWN_POSITIONS positions it showed, keyed by the
+    position itself (and the language), so the quiz page and its verdict draw it once. The
+    view returned is shared: read it, never change it.
+    """
+    key = json.dumps(quiz.position, sort_keys=True, default=str)
+    return _drawn(quiz.game, key, get_language())
+
+
+@lru_cache(maxsize=DRAWN_POSITIONS)
+def _drawn(game: str, position: str, _language: str | None) -> PositionView:
+    return draw_position(game, json.loads(position))
+
+
+def draw_position(game: str, position: Any) -> PositionView:
+    """Return the drawn parts of a stored position (see docs/quizzes.md)."""
+    pos = position if isinstance(position, dict) else {}
     seat = str(pos.get("seat", ""))
     title, details = _contract(pos.get("contract"))
     view = PositionView(seat=seat, seat_name=seat_name(seat), contract=title)

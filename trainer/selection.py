@@ -14,7 +14,7 @@ from datetime import datetime
 from typing import Any, TypeVar
 from urllib.parse import urlencode
 
-from django.db.models import QuerySet
+from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from games.quizzes import KINDS, MODES
@@ -26,8 +26,8 @@ M = TypeVar("M", bound=Any)
 DIFFICULTY_OFFSETS = {"easier": -200.0, "normal": 0.0, "harder": 200.0}
 # Half-widths of the rating window, tried in turn; None means the whole bank.
 WINDOWS: tuple[float | None, ...] = (100.0, 200.0, 400.0, 800.0, None)
-# Pick at random among this many nearest quizzes, so two learners at the same rating do not
-# walk the bank in the same order.
+# Beyond the last window, pick at random among this many nearest quizzes, so two learners at
+# the same rating do not walk the bank in the same order (within a window any quiz is taken).
 NEAREST = 8
 
 
@@ -113,6 +113,14 @@ def due_count(learner: Learner | None, game: str | None = None) -> int:
     return due_cards(learner, game, timezone.now()).count()
 
 
+def due_counts(learner: Learner | None) -> dict[str, int]:
+    """Return the reviews due now per game (games with none left out), in one query."""
+    if learner is None:
+        return {}
+    rows = due_cards(learner, None, timezone.now()).order_by().values_list("game")
+    return dict(rows.annotate(n=Count("id")))
+
+
 def answered(learner: Learner) -> QuerySet[Attempt]:
     return Attempt.objects.filter(learner.rows())
 
@@ -138,7 +146,8 @@ def pick_new(
             above = list(near.filter(rating__gte=target).order_by("rating")[:NEAREST])
             found = sorted(below + above, key=lambda q: abs(q.rating - target))[:NEAREST]
         else:
-            found = list(near.order_by("?")[:NEAREST])
+            # Any quiz of the window at random: one row read, not NEAREST to choose from.
+            found = list(near.order_by("?")[:1])
         if found:
             return rng.choice(found)
     return None
@@ -150,15 +159,26 @@ def next_quiz(
     filters: Filters,
     last_was_review: bool = False,
     rng: random.Random | None = None,
+    *,
+    rating: float | None = None,
+    due: int | None = None,
 ) -> Pick | None:
-    """Return the next quiz: reviews and new quizzes take turns while reviews are due."""
+    """Return the next quiz: reviews and new quizzes take turns while reviews are due.
+
+    A caller that already knows the learner's ``rating`` in the game, or how many reviews are
+    ``due`` in it (any filters), passes them to save the queries; with none due the review
+    queue is not searched.
+    """
     rng = rng or random.Random()
-    target = learner_rating(learner, game) + DIFFICULTY_OFFSETS[filters.difficulty]
-    review = None if last_was_review else pick_review(learner, game, filters)
+    if rating is None:
+        rating = learner_rating(learner, game)
+    target = rating + DIFFICULTY_OFFSETS[filters.difficulty]
+    reviews = due is None or due > 0
+    review = pick_review(learner, game, filters) if reviews and not last_was_review else None
     if review is not None:
         return Pick(review, True)
     quiz = pick_new(learner, game, filters, target, rng)
     if quiz is not None:
         return Pick(quiz, False)
-    review = pick_review(learner, game, filters) if last_was_review else None
+    review = pick_review(learner, game, filters) if reviews and last_was_review else None
     return Pick(review, True) if review is not None else None

@@ -75,14 +75,18 @@ def purge_expired() -> dict[str, int]:
     from importlib import import_module
 
     from django.conf import settings
-    from django.contrib.sessions.models import Session
+    from django.contrib.sessions.backends.db import SessionStore as DBStore
     from django.utils import timezone
 
     from lessons.services import purge_spent_deals
 
     sessions = 0
-    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
-        sessions, _ = Session.objects.filter(expire_date__lt=timezone.now()).delete()
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    if issubclass(store, DBStore):
+        # Sessions in the database, also those read through Redis (trainer.sessions): their
+        # cached copies expire with them.
+        expired = store.get_model_class().objects.filter(expire_date__lt=timezone.now())
+        sessions, _ = expired.delete()
     else:
-        import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+        store.clear_expired()
     return {"sessions": sessions, "spent_deals": purge_spent_deals()}

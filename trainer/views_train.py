@@ -15,6 +15,7 @@ from django.views.decorators.http import require_GET, require_POST
 from games.catalog import GAMES
 from games.quizzes import KINDS, MODES
 from trainer import feedback, progress, tickets
+from trainer.context_processors import reviews_due
 from trainer.grading import GradingError, grade
 from trainer.learners import learner_for
 from trainer.lesson_links import lesson_for
@@ -23,7 +24,7 @@ from trainer.picker import card_picker
 from trainer.player import HINT_COST, NotGivenError, access_attempt, serve, submit
 from trainer.positions import choice_html, choice_order, position_view
 from trainer.refill import bank_status
-from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, due_count, learner_rating
+from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, learner_rating
 
 THEMES_CACHE_SECONDS = 300
 
@@ -61,12 +62,13 @@ def _choices_form(game: str, filters: Filters) -> dict[str, Any]:
 def index(request: HttpRequest) -> HttpResponse:
     """List the games with the size of their quiz banks and the reviews due."""
     learner = learner_for(request)
+    due = reviews_due(request)
     counts = dict(Quiz.objects.values_list("game").annotate(n=Count("id")))
     rows = [
         {
             "info": info,
             "quizzes": counts.get(slug, 0),
-            "due": due_count(learner, slug),
+            "due": due.get(slug, 0),
             "rating": learner_rating(learner, slug) if learner else None,
         }
         for slug, info in GAMES.items()
@@ -89,7 +91,9 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
         return _bad_filters(request, info, str(exc))
     learner = learner_for(request, create=True)
     assert learner is not None
-    served = serve(request.session, learner, game, filters)
+    rating = learner_rating(learner, game)
+    due = reviews_due(request).get(game, 0)
+    served = serve(request.session, learner, game, filters, rating=rating, due=due)
     context: dict[str, Any] = {"info": info, "query": filters.as_query()}
     context.update(_choices_form(game, filters))
     if served is None:
@@ -109,7 +113,7 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
         view=position_view(quiz),
         choices=choices,
         picker=picker,
-        rating=learner_rating(learner, game),
+        rating=rating,
         hint=feedback.hint_for(quiz, lesson_for(quiz)) if ticket.hints else None,
         hint_cost=HINT_COST,
     )
@@ -202,7 +206,7 @@ def attempt(request: HttpRequest, pk: int) -> HttpResponse:
         "view": position_view(quiz),
         "lesson": lesson_for(quiz),
         "query": filters.as_query(),
-        "due": due_count(learner, quiz.game),
+        "due": reviews_due(request).get(quiz.game, 0),
         "hint_cost": HINT_COST,
     }
     return render(request, "train/attempt.html", context)

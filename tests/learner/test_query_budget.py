@@ -1,0 +1,59 @@
+"""The quiz fetch, the answer and the verdict stay within a fixed number of queries.
+
+Under load every database round trip is paid on every request (docs/performance.md, `Load`),
+so these bounds keep the player's hot path from growing a query per quiz, per attempt or per
+review card. Each bound counts every statement Django sends, savepoints included. Without
+Redis (most test runs) the session is read from the database: one query more per request
+than the scaled-out site, which reads it through Redis (trainer.sessions).
+"""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+import pytest
+from django.utils import timezone
+
+from tests.learner.learner_helpers import answer
+from trainer.models import Attempt, ReviewCard
+
+pytestmark = pytest.mark.django_db
+
+# session, rating, reviews due, the pick (+ the review queue when reviews are due), the
+# ticket written to the session
+FETCH = 7
+# session, quiz, both ratings locked and stored with a history point, the attempt, the
+# review card, the ticket taken from the session
+ANSWER = 14
+# session, the attempt with its quiz, the game's lessons, reviews due
+VERDICT = 4
+
+
+def _round(client, budget, right: bool = False, fetch: int = FETCH, rate: int = ANSWER) -> None:
+    game = "wiezen"
+    with budget(fetch):
+        response = client.get(f"/train/{game}/")
+    assert response.status_code == 200
+    quiz = response.context["quiz"]
+    with budget(rate):
+        response = answer(client, quiz, right=right, game=game)
+    assert response.status_code == 302
+    with budget(VERDICT):
+        assert client.get(response["Location"]).status_code == 200
+
+
+def test_fetch_answer_and_verdict_stay_within_their_query_budgets(
+    visitor_client, make_bank, no_refill, django_assert_max_num_queries
+):
+    make_bank(40)
+    # The first visit creates the session, the first answer the learner's rating row.
+    _round(visitor_client, django_assert_max_num_queries, fetch=FETCH + 1, rate=ANSWER + 3)
+    for n in range(6):
+        _round(visitor_client, django_assert_max_num_queries, right=n % 2 == 0)
+    assert Attempt.objects.filter(first=True).count() == 7
+    # Three misses opened review cards; once due, fetches search the queue and serve them.
+    assert ReviewCard.objects.count() == 4
+    ReviewCard.objects.update(due=timezone.now() - timedelta(days=1))
+    for _ in range(4):
+        _round(visitor_client, django_assert_max_num_queries, right=True, fetch=FETCH + 1)
+    assert Attempt.objects.filter(review=True).count() == 2  # reviews and new quizzes alternate

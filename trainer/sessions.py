@@ -1,0 +1,60 @@
+"""Sessions kept in the database and read through the cache, which may be down.
+
+Every player request reads the session (the visitor id, the quiz ticket); most of those reads
+then come from Redis instead of a PostgreSQL round trip. Every write still goes to the database
+first, so a cache that is lost, emptied or unreachable loses nothing: the session is read from
+the database again. Django's own ``cached_db`` store already tolerates a failing cache on save;
+this one also tolerates it when it refills the cache after a read, checks that a new key is
+free, or deletes a key (a session deleted while the cache is unreachable can live on in the
+cache until it expires, under a key its owner's browser no longer holds).
+Selected in settings only where the cache is shared by every web process (Redis): an in-memory
+cache per process would serve one process's stale copy after another process wrote.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBStore
+
+log = logging.getLogger(__name__)
+
+
+class SessionStore(CachedDBStore):
+    """Django's cached database sessions, carrying on through cache errors."""
+
+    def load(self) -> dict[str, Any]:
+        try:
+            data = self._cache.get(self.cache_key)
+        except Exception:  # an unreachable cache, or a key the backend refuses
+            data = None
+        if data is not None:
+            return dict(data)
+        stored = self._get_session_from_db()
+        if not stored:
+            return {}
+        data = self.decode(stored.session_data)
+        try:
+            self._cache.set(self.cache_key, data, self.get_expiry_age(expiry=stored.expire_date))
+        except Exception:
+            log.warning("session cache unavailable: read from the database only", exc_info=True)
+        return dict(data)
+
+    def exists(self, session_key: str) -> bool:
+        try:
+            if session_key and (self.cache_key_prefix + session_key) in self._cache:
+                return True
+        except Exception:
+            pass  # the database below answers
+        return bool(super(CachedDBStore, self).exists(session_key))
+
+    def delete(self, session_key: str | None = None) -> None:
+        key = session_key or self.session_key
+        super(CachedDBStore, self).delete(session_key)
+        if key is None:
+            return
+        try:
+            self._cache.delete(self.cache_key_prefix + key)
+        except Exception:
+            log.warning("session cache unavailable: could not drop a deleted session")
