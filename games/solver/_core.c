@@ -777,14 +777,20 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
    goes to its side unless an opponent puts a higher trump on it, and each opponent trump
    (`opp`: all of them) can beat at most one of them. So the seat is sure of as many tricks
    as its trumps outnumber the opponents' higher trumps, from the top down to the best
-   place. Not for Beyond, where a joker lead can make a trump worthless. Adds to `rel` the
+   place, less (Beyond) one trick per joker of the other seats. Every card is played, so
+   the count holds whatever anyone wants: it bounds both sides' tricks. Adds to `rel` the
    lowest card that count reaches down to (none when the opponents hold no trumps: the
    lengths decide then). */
 static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
-    if (c->trump_block < 0 || c->joker_mode == JOKERS_BEYOND) return 0;
+    if (c->trump_block < 0) return 0;
     uint64_t own = c->hand[seat] & c->block_mask[c->trump_block];
     if (!own) return 0;
-    if (!opp) return popcount64(own);
+    /* Beyond: on a joker lead the last joker wins, trumps included, so each trick another
+       seat leads with a joker can take one of the seat's trumps for nothing. There are at
+       most as many such tricks as the other seats hold jokers (jokers have no ranks: the
+       lengths in the key place them). */
+    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, all_held(c) & ~c->hand[seat])) : 0;
+    if (!opp) return popcount64(own) > wasted ? popcount64(own) - wasted : 0;
     int best = 0, low = -1, j = 0;
     for (uint64_t m = own; m;) {
         int h = highest(m);
@@ -795,7 +801,9 @@ static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
             low = h;
         }
     }
-    if (best) *rel |= 1ULL << low;
+    best -= wasted;
+    if (best <= 0) return 0;
+    *rel |= 1ULL << low;
     return best;
 }
 
@@ -935,7 +943,7 @@ static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_
     int best = cashable(c, leader, points, &best_rel, own_k);
     int own_total = best;
     uint64_t own_rel = best_rel;
-    if (c->kind == KIND_TRICKS || c->kind == KIND_POINTS) {
+    {
         uint64_t held = all_held(c);
         int tb = c->trump_block;
         uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
@@ -969,7 +977,7 @@ static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_
                 *points = pts;
                 best_rel = prel;
             }
-            if (c->kind == KIND_TRICKS && own_total && k) {
+            if (c->kind != KIND_POINTS && own_total && k) {
                 /* The leader cashes its own winners first, keeping a card of the entry
                    suit, then crosses: the partner follows to the leader's winners (it is
                    below them) and discards from its spare cards when void; the
@@ -1725,6 +1733,61 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 credit(leader_ours, q, qrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 raise_to(ours, ours_rel, &lo, &lo_rel);
                 lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
+            }
+        } else {
+            /* Exact targets (the team's seats are those with targets): the team must take
+               exactly `want` more tricks, so it fails when either side is sure of too many:
+               the sure trumps of a seat of the team beyond `want`, or of an opponent beyond
+               the tricks left over, or the quick tricks of opponents on lead (they may
+               cash them: nothing makes them hold back). The team's own quick tricks bound
+               nothing: it may not want them. */
+            int left = popcount64(c->hand[seat]), want = 0;
+            for (int s2 = 0; s2 < MAXSEATS; s2++) {
+                if (c->need[s2] > 0) want += c->need[s2];
+            }
+            int ours = 0, theirs = 0;
+            uint64_t ours_rel = 0, theirs_rel = 0;
+            uint64_t side_trumps[2];
+            trumps_by_side(c, side_trumps);
+            for (int s2 = 0; s2 < MAXSEATS && c->trump_block >= 0; s2++) {
+                if (!c->hand[s2]) continue;
+                uint64_t trel = 0;
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
+                credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
+            }
+            if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
+            if (theirs > left - want) lower_to(0, theirs_rel, &hi, &hi_rel);
+            if (hi > 0 && c->trump_block >= 0) {
+                /* Each seat on its own: the tricks its trumps win against every other seat's
+                   trumps (a partner's too) are its own, and tricks of different seats are
+                   different tricks. A seat of the team fails when it is sure of more than
+                   its target, or when the other seats are sure of so many that fewer than
+                   its target are left. */
+                int own[MAXSEATS] = {0}, total = 0;
+                uint64_t own_rel[MAXSEATS] = {0}, all_trumps = side_trumps[0] | side_trumps[1];
+                for (int s2 = 0; s2 < MAXSEATS; s2++) {
+                    if (!c->hand[s2]) continue;
+                    own[s2] = sure_trumps(c, s2, all_trumps & ~c->hand[s2], &own_rel[s2]);
+                    total += own[s2];
+                }
+                for (int s2 = 0; s2 < MAXSEATS && hi > 0; s2++) {
+                    if (c->need[s2] < 0) continue;
+                    if (own[s2] > c->need[s2]) {
+                        lower_to(0, own_rel[s2], &hi, &hi_rel);
+                    } else if (left - (total - own[s2]) < c->need[s2]) {
+                        uint64_t others = 0;
+                        for (int o = 0; o < MAXSEATS; o++) {
+                            if (o != s2) others |= own_rel[o];
+                        }
+                        lower_to(0, others, &hi, &hi_rel);
+                    }
+                }
+            }
+            int need = left - want + 1;
+            if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat) >= need) {
+                int qp;
+                uint64_t qrel = 0;
+                if (quick_tricks(c, seat, need, &qp, &qrel) >= need) lower_to(0, qrel, &hi, &hi_rel);
             }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
