@@ -929,6 +929,18 @@ static int quick_cap(const Ctx *c, int leader) {
         int k = rest ? popcount64(own & ~((2ULL << highest(rest)) - 1)) : len;
         cap += 3 * k < popcount64(rest) ? k : len;
     }
+    /* Beyond: the side's jokers, when the other side holds none (joker_tricks). */
+    if (c->joker_mode == JOKERS_BEYOND) {
+        uint64_t jokers = jokers_of(c, held);
+        int ours = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            uint64_t j = jokers_of(c, c->hand[s]);
+            if (!j) continue;
+            if (on_team(c, s) != side) return cap;
+            ours += popcount64(j);
+        }
+        if (jokers) cap += ours;
+    }
     return cap;
 }
 
@@ -937,11 +949,26 @@ static int quick_cap(const Ctx *c, int leader) {
    the top card (and no opponent can ruff that card), whichever is more. Partners are not
    tried once the count reaches `need` (it decides the window: their cards' ranks need not
    count). */
-static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_t *rel) {
+/* Beyond: the tricks seat `s` wins with its jokers once it has cashed `cashed` suit tricks,
+   when no other seat holds a joker (a joker lead is then won by the leader's joker): after
+   a suit lead, one joker lead; all its jokers when it has no suit card left (the lock does
+   not hold a hand of jokers only). None when the previous trick was a joker lead and the
+   seat must lead a suit card first without a suit trick to cash. */
+static int joker_tricks(const Ctx *c, int s, int cashed, int after_joker) {
+    if (c->joker_mode != JOKERS_BEYOND) return 0;
+    uint64_t mine = jokers_of(c, c->hand[s]);
+    if (!mine || jokers_of(c, all_held(c) & ~c->hand[s])) return 0;
+    if (cashed >= popcount64(c->hand[s] & ~mine)) return popcount64(mine);
+    return cashed > 0 || !after_joker ? 1 : 0;
+}
+
+static int quick_tricks(const Ctx *c, int leader, int need, int after_joker, int *points,
+                        uint64_t *rel) {
     uint64_t best_rel = 0;
     int own_k[MAXBLOCKS] = {0};
     int best = cashable(c, leader, points, &best_rel, own_k);
     int own_total = best;
+    best += joker_tricks(c, leader, best, after_joker);
     uint64_t own_rel = best_rel;
     {
         uint64_t held = all_held(c);
@@ -971,13 +998,15 @@ static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_
             if (!entry) continue;
             int pts, part_k[MAXBLOCKS] = {0};
             uint64_t prel = entry;
-            int k = cashable(c, p, &pts, &prel, part_k);
+            int ks = cashable(c, p, &pts, &prel, part_k);
+            int k = ks + joker_tricks(c, p, ks, 0); /* the crossing trick was a suit lead */
             if (c->kind == KIND_POINTS ? pts > *points : k > best) {
                 best = k;
                 *points = pts;
                 best_rel = prel;
             }
-            if (c->kind != KIND_POINTS && own_total && k) {
+            /* (Only the partner's suit tricks: its jokers may be needed as discards.) */
+            if (c->kind != KIND_POINTS && own_total && ks) {
                 /* The leader cashes its own winners first, keeping a card of the entry
                    suit, then crosses: the partner follows to the leader's winners (it is
                    below them) and discards from its spare cards when void; the
@@ -992,8 +1021,8 @@ static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_
                     }
                     spare -= part_k[b];
                 }
-                if (need <= spare && own_total + k > best) {
-                    best = own_total + k;
+                if (need <= spare && own_total + ks > best) {
+                    best = own_total + ks;
                     best_rel = own_rel | prel;
                 }
             }
@@ -1683,7 +1712,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int qp;
             uint64_t qrel = 0;
-            quick_tricks(c, seat, BIG, &qp, &qrel);
+            quick_tricks(c, seat, BIG, t->after_joker, &qp, &qrel);
             if (on_team(c, seat)) {
                 raise_to(qp, qrel, &lo, &lo_rel);
             } else {
@@ -1729,7 +1758,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                bounds stored in the table, and the decision is the same either way. */
             int need = leader_ours ? (beta < hi ? beta : hi) : left - (alpha > lo ? alpha : lo);
             if (quick_cap(c, seat) >= need) {
-                int q = quick_tricks(c, seat, need, &qp, &qrel);
+                int q = quick_tricks(c, seat, need, t->after_joker, &qp, &qrel);
                 credit(leader_ours, q, qrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 raise_to(ours, ours_rel, &lo, &lo_rel);
                 lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
@@ -1787,7 +1816,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat) >= need) {
                 int qp;
                 uint64_t qrel = 0;
-                if (quick_tricks(c, seat, need, &qp, &qrel) >= need) lower_to(0, qrel, &hi, &hi_rel);
+                if (quick_tricks(c, seat, need, t->after_joker, &qp, &qrel) >= need) lower_to(0, qrel, &hi, &hi_rel);
             }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
