@@ -25,6 +25,7 @@ from games import GAMES
 from games.constraints import ConstraintError, parse
 from games.quizzes import KINDS, QuizDraft, QuizError, draft_quiz, modes_for
 from games.sampling import NoDealFound
+from games.solver import SolverBudgetExceeded, deadline
 from trainer.models import GenerationJob, Quiz
 
 log = logging.getLogger(__name__)
@@ -36,6 +37,11 @@ ATTEMPTS_PER_QUIZ = 200
 # Each task runs this long, then queues its own continuation: short tasks keep late acks cheap
 # (a redelivered chunk repeats at most this much work) and let other jobs interleave.
 CHUNK_SECONDS = float(getattr(settings, "QUIZ_CHUNK_SECONDS", 15.0))
+# One attempt (every solve of one deal) may take this long, a quarter of the task's soft time
+# limit: a deal the solver cannot finish in time is skipped like a deal without a decision,
+# so the cursor moves on and a redelivered task never meets the same deal again, and the task
+# ends well before its soft time limit (which, if it comes anyway, also stops a solve).
+ATTEMPT_SECONDS = settings.CELERY_TASK_SOFT_TIME_LIMIT / 4
 
 Progress = Callable[[GenerationJob], None]
 DONE, FAILED = "done", "failed"
@@ -220,12 +226,15 @@ def run_chunk(
             )
         attempt = job.attempts
         began = time.monotonic()
+        seed = attempt_seed(job.seed, attempt)
         try:
-            draft = draft_quiz(
-                job.game, job.kind, mode, attempt_seed(job.seed, attempt), constraint
-            )
+            with deadline(ATTEMPT_SECONDS):
+                draft = draft_quiz(job.game, job.kind, mode, seed, constraint)
         except NoDealFound as exc:
             return _finish(job_id, FAILED, str(exc))
+        except SolverBudgetExceeded as exc:
+            log.warning("job %s: deal seed %s skipped: %s", job_id, seed, exc)
+            draft = None
         spent = time.monotonic() - began
         with transaction.atomic():
             locked = GenerationJob.objects.select_for_update().get(pk=job_id)

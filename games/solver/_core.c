@@ -12,10 +12,12 @@
 #include <Python.h>
 
 #include <assert.h>
+#include <setjmp.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #if defined(__AVX512F__) || defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
@@ -426,7 +428,21 @@ typedef struct {
     Table *tt;
     uint64_t nodes;
     uint64_t trick_nodes;
+    /* The budget (see budget_check): the search stops once it has searched max_nodes
+       nodes (0: no limit), once the clock passes `deadline` (0: none), or when a Python
+       signal handler raises (the main thread only). It looks every CHECK_EVERY nodes. */
+    uint64_t max_nodes, check_at;
+    double deadline, next_signals;
+    int check_signals;
+    int stopped; /* why the search stopped: STOP_* */
+    PyThreadState *thread_state; /* while the GIL is released */
+    jmp_buf *abort_to;
 } Ctx;
+enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
+/* Nodes between two looks at the budget: a few milliseconds of search at most. */
+enum { CHECK_EVERY = 4096 };
+/* Seconds between two looks for Python signals (each takes the GIL for a moment). */
+#define SIGNAL_SECONDS 0.02
 static int popcount64(uint64_t x) { return __builtin_popcountll(x); }
 static int lowest(uint64_t x) { return __builtin_ctzll(x); }
 static int highest(uint64_t x) { return 63 - __builtin_clzll(x); }
@@ -761,14 +777,20 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
    goes to its side unless an opponent puts a higher trump on it, and each opponent trump
    (`opp`: all of them) can beat at most one of them. So the seat is sure of as many tricks
    as its trumps outnumber the opponents' higher trumps, from the top down to the best
-   place. Not for Beyond, where a joker lead can make a trump worthless. Adds to `rel` the
+   place, less (Beyond) one trick per joker of the other seats. Every card is played, so
+   the count holds whatever anyone wants: it bounds both sides' tricks. Adds to `rel` the
    lowest card that count reaches down to (none when the opponents hold no trumps: the
    lengths decide then). */
 static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
-    if (c->trump_block < 0 || c->joker_mode == JOKERS_BEYOND) return 0;
+    if (c->trump_block < 0) return 0;
     uint64_t own = c->hand[seat] & c->block_mask[c->trump_block];
     if (!own) return 0;
-    if (!opp) return popcount64(own);
+    /* Beyond: on a joker lead the last joker wins, trumps included, so each trick another
+       seat leads with a joker can take one of the seat's trumps for nothing. There are at
+       most as many such tricks as the other seats hold jokers (jokers have no ranks: the
+       lengths in the key place them). */
+    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, all_held(c) & ~c->hand[seat])) : 0;
+    if (!opp) return popcount64(own) > wasted ? popcount64(own) - wasted : 0;
     int best = 0, low = -1, j = 0;
     for (uint64_t m = own; m;) {
         int h = highest(m);
@@ -779,7 +801,9 @@ static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
             low = h;
         }
     }
-    if (best) *rel |= 1ULL << low;
+    best -= wasted;
+    if (best <= 0) return 0;
+    *rel |= 1ULL << low;
     return best;
 }
 
@@ -905,6 +929,18 @@ static int quick_cap(const Ctx *c, int leader) {
         int k = rest ? popcount64(own & ~((2ULL << highest(rest)) - 1)) : len;
         cap += 3 * k < popcount64(rest) ? k : len;
     }
+    /* Beyond: the side's jokers, when the other side holds none (joker_tricks). */
+    if (c->joker_mode == JOKERS_BEYOND) {
+        uint64_t jokers = jokers_of(c, held);
+        int ours = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            uint64_t j = jokers_of(c, c->hand[s]);
+            if (!j) continue;
+            if (on_team(c, s) != side) return cap;
+            ours += popcount64(j);
+        }
+        if (jokers) cap += ours;
+    }
     return cap;
 }
 
@@ -913,13 +949,28 @@ static int quick_cap(const Ctx *c, int leader) {
    the top card (and no opponent can ruff that card), whichever is more. Partners are not
    tried once the count reaches `need` (it decides the window: their cards' ranks need not
    count). */
-static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_t *rel) {
+/* Beyond: the tricks seat `s` wins with its jokers once it has cashed `cashed` suit tricks,
+   when no other seat holds a joker (a joker lead is then won by the leader's joker): after
+   a suit lead, one joker lead; all its jokers when it has no suit card left (the lock does
+   not hold a hand of jokers only). None when the previous trick was a joker lead and the
+   seat must lead a suit card first without a suit trick to cash. */
+static int joker_tricks(const Ctx *c, int s, int cashed, int after_joker) {
+    if (c->joker_mode != JOKERS_BEYOND) return 0;
+    uint64_t mine = jokers_of(c, c->hand[s]);
+    if (!mine || jokers_of(c, all_held(c) & ~c->hand[s])) return 0;
+    if (cashed >= popcount64(c->hand[s] & ~mine)) return popcount64(mine);
+    return cashed > 0 || !after_joker ? 1 : 0;
+}
+
+static int quick_tricks(const Ctx *c, int leader, int need, int after_joker, int *points,
+                        uint64_t *rel) {
     uint64_t best_rel = 0;
     int own_k[MAXBLOCKS] = {0};
     int best = cashable(c, leader, points, &best_rel, own_k);
     int own_total = best;
+    best += joker_tricks(c, leader, best, after_joker);
     uint64_t own_rel = best_rel;
-    if (c->kind == KIND_TRICKS || c->kind == KIND_POINTS) {
+    {
         uint64_t held = all_held(c);
         int tb = c->trump_block;
         uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
@@ -947,13 +998,15 @@ static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_
             if (!entry) continue;
             int pts, part_k[MAXBLOCKS] = {0};
             uint64_t prel = entry;
-            int k = cashable(c, p, &pts, &prel, part_k);
+            int ks = cashable(c, p, &pts, &prel, part_k);
+            int k = ks + joker_tricks(c, p, ks, 0); /* the crossing trick was a suit lead */
             if (c->kind == KIND_POINTS ? pts > *points : k > best) {
                 best = k;
                 *points = pts;
                 best_rel = prel;
             }
-            if (c->kind == KIND_TRICKS && own_total && k) {
+            /* (Only the partner's suit tricks: its jokers may be needed as discards.) */
+            if (c->kind != KIND_POINTS && own_total && ks) {
                 /* The leader cashes its own winners first, keeping a card of the entry
                    suit, then crosses: the partner follows to the leader's winners (it is
                    below them) and discards from its spare cards when void; the
@@ -968,8 +1021,8 @@ static int quick_tricks(const Ctx *c, int leader, int need, int *points, uint64_
                     }
                     spare -= part_k[b];
                 }
-                if (need <= spare && own_total + k > best) {
-                    best = own_total + k;
+                if (need <= spare && own_total + ks > best) {
+                    best = own_total + ks;
                     best_rel = own_rel | prel;
                 }
             }
@@ -1121,6 +1174,39 @@ static int trick_gain(const Ctx *c, const Trick *t, int winner) {
     int sum = 0;
     for (int i = 0; i < t->n; i++) sum += c->points[t->card[i]];
     return sum;
+}
+
+
+static double now_seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Called every CHECK_EVERY nodes: stop the search (a jump back to Engine_solve, which
+   discards the position; the table keeps only entries of finished subtrees) when the node
+   budget is spent, the deadline has passed, or a Python signal handler raised (Celery's
+   soft time limit, Ctrl-C). The GIL is taken only for that last look, in the main thread,
+   at most every SIGNAL_SECONDS. */
+static __attribute__((noinline)) void budget_check(Ctx *c) {
+    c->check_at = c->nodes + CHECK_EVERY;
+    if (c->max_nodes) {
+        if (c->nodes > c->max_nodes) c->stopped = STOP_NODES;
+        if (c->check_at > c->max_nodes + 1) c->check_at = c->max_nodes + 1;
+    }
+    if (!c->stopped && (c->deadline > 0 || c->check_signals)) {
+        double now = now_seconds();
+        if (c->deadline > 0 && now >= c->deadline) {
+            c->stopped = STOP_TIME;
+        } else if (c->check_signals && now >= c->next_signals) {
+            c->next_signals = now + SIGNAL_SECONDS;
+            PyEval_RestoreThread(c->thread_state);
+            int raised = PyErr_CheckSignals();
+            c->thread_state = PyEval_SaveThread();
+            if (raised < 0) c->stopped = STOP_SIGNAL;
+        }
+    }
+    if (c->stopped) longjmp(*c->abort_to, 1);
 }
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
@@ -1580,7 +1666,7 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
 }
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
-    c->nodes++;
+    if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
     /* Cards whose ranks the lower and the upper bound (quick tricks, table) depend on, and
        those the searched moves depend on: an answer carries only the sets it used. */
@@ -1626,7 +1712,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int qp;
             uint64_t qrel = 0;
-            quick_tricks(c, seat, BIG, &qp, &qrel);
+            quick_tricks(c, seat, BIG, t->after_joker, &qp, &qrel);
             if (on_team(c, seat)) {
                 raise_to(qp, qrel, &lo, &lo_rel);
             } else {
@@ -1672,10 +1758,65 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                bounds stored in the table, and the decision is the same either way. */
             int need = leader_ours ? (beta < hi ? beta : hi) : left - (alpha > lo ? alpha : lo);
             if (quick_cap(c, seat) >= need) {
-                int q = quick_tricks(c, seat, need, &qp, &qrel);
+                int q = quick_tricks(c, seat, need, t->after_joker, &qp, &qrel);
                 credit(leader_ours, q, qrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 raise_to(ours, ours_rel, &lo, &lo_rel);
                 lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
+            }
+        } else {
+            /* Exact targets (the team's seats are those with targets): the team must take
+               exactly `want` more tricks, so it fails when either side is sure of too many:
+               the sure trumps of a seat of the team beyond `want`, or of an opponent beyond
+               the tricks left over, or the quick tricks of opponents on lead (they may
+               cash them: nothing makes them hold back). The team's own quick tricks bound
+               nothing: it may not want them. */
+            int left = popcount64(c->hand[seat]), want = 0;
+            for (int s2 = 0; s2 < MAXSEATS; s2++) {
+                if (c->need[s2] > 0) want += c->need[s2];
+            }
+            int ours = 0, theirs = 0;
+            uint64_t ours_rel = 0, theirs_rel = 0;
+            uint64_t side_trumps[2];
+            trumps_by_side(c, side_trumps);
+            for (int s2 = 0; s2 < MAXSEATS && c->trump_block >= 0; s2++) {
+                if (!c->hand[s2]) continue;
+                uint64_t trel = 0;
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
+                credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
+            }
+            if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
+            if (theirs > left - want) lower_to(0, theirs_rel, &hi, &hi_rel);
+            if (hi > 0 && c->trump_block >= 0) {
+                /* Each seat on its own: the tricks its trumps win against every other seat's
+                   trumps (a partner's too) are its own, and tricks of different seats are
+                   different tricks. A seat of the team fails when it is sure of more than
+                   its target, or when the other seats are sure of so many that fewer than
+                   its target are left. */
+                int own[MAXSEATS] = {0}, total = 0;
+                uint64_t own_rel[MAXSEATS] = {0}, all_trumps = side_trumps[0] | side_trumps[1];
+                for (int s2 = 0; s2 < MAXSEATS; s2++) {
+                    if (!c->hand[s2]) continue;
+                    own[s2] = sure_trumps(c, s2, all_trumps & ~c->hand[s2], &own_rel[s2]);
+                    total += own[s2];
+                }
+                for (int s2 = 0; s2 < MAXSEATS && hi > 0; s2++) {
+                    if (c->need[s2] < 0) continue;
+                    if (own[s2] > c->need[s2]) {
+                        lower_to(0, own_rel[s2], &hi, &hi_rel);
+                    } else if (left - (total - own[s2]) < c->need[s2]) {
+                        uint64_t others = 0;
+                        for (int o = 0; o < MAXSEATS; o++) {
+                            if (o != s2) others |= own_rel[o];
+                        }
+                        lower_to(0, others, &hi, &hi_rel);
+                    }
+                }
+            }
+            int need = left - want + 1;
+            if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat) >= need) {
+                int qp;
+                uint64_t qrel = 0;
+                if (quick_tricks(c, seat, need, t->after_joker, &qp, &qrel) >= need) lower_to(0, qrel, &hi, &hi_rel);
             }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
@@ -1879,7 +2020,86 @@ static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int
     return lo;
 }
 
+/* The search of Engine_solve, with the GIL released: the value into *value and, in cards
+   mode, each legal card's value into moves, values and *nmoves. */
+static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *moves, int *values,
+                       int *nmoves, int *value) {
+    int lo, hi;
+    if (t->n == 0) {
+        static_bounds(c, seat, &lo, &hi);
+    } else {
+        /* Mid-trick: the cards on the table may still be won. */
+        int left = popcount64(c->hand[seat]);
+        lo = 0;
+        hi = c->kind == KIND_EXACT ? 1 : left;
+        if (c->kind == KIND_POINTS) {
+            uint64_t m = all_held(c) | trick_cards(t);
+            hi = 0;
+            while (m) {
+                hi += c->points[lowest(m)];
+                m &= m - 1;
+            }
+        }
+    }
+    int guess = lo + (hi - lo + 1) / 2;
+    if (!cards_mode) {
+        *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
+    } else {
+        /* Every legal card, twins included: solve each card that has no higher twin. */
+        uint64_t legal = legal_mask(c, t, seat);
+        uint64_t in_play = all_held(c) | trick_cards(t);
+        int maximising = on_team(c, seat);
+        /* The position's value first: every card's value lies on one side of it, most of
+           them at it or near it, and the table then holds the proofs. */
+        *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
+        int twins[MAXMOVES][2], ntwins;
+        uint64_t dom_rel = 0;
+        int reps = gen_moves(c, t, seat, moves, -1, twins, &ntwins, 0, &dom_rel);
+        for (int i = 0; i < reps; i++) {
+            values[i] = card_value(c, t, seat, moves[i].card, moves[i].named,
+                                   maximising ? lo : *value, maximising ? *value : hi, maximising);
+        }
+        *nmoves = reps;
+        /* Give each card that was pruned as a twin the value of its representative. */
+        uint64_t m = legal;
+        while (m) {
+            int card = lowest(m);
+            m &= m - 1;
+            int rep = card;
+            for (int up = higher_twin(c, in_play, legal, rep); up >= 0;
+                 up = higher_twin(c, in_play, legal, rep)) {
+                rep = up;
+            }
+            if (rep == card) continue;
+            for (int i = 0; i < reps; i++) {
+                if (moves[i].card == rep) {
+                    moves[*nmoves].card = card;
+                    moves[*nmoves].named = -1;
+                    values[*nmoves] = values[i];
+                    (*nmoves)++;
+                    break;
+                }
+            }
+        }
+    }
+}
+
+/* solve_root, or 0 when budget_check stopped it (c->stopped says why). Nothing local here
+   changes between setjmp and the jump back, so nothing is left indeterminate. */
+static int guarded_solve(Ctx *c, const Trick *t, int seat, int cards_mode, Move *moves,
+                         int *values, int *nmoves, int *value) {
+    jmp_buf abort_to;
+    c->abort_to = &abort_to;
+    if (setjmp(abort_to)) return 0;
+    solve_root(c, t, seat, cards_mode, moves, values, nmoves, value);
+    return 1;
+}
+
 /* ------------------------------------------------------------- the engine */
+
+/* Raised when a solve stops on its budget: args (what ran out: "nodes" or "seconds",
+   nodes searched, seconds spent). native.py turns it into SolverBudgetExceeded. */
+static PyObject *BudgetExceeded;
 
 typedef struct {
     PyObject_HEAD
@@ -1976,10 +2196,17 @@ static int check_ctx(const Ctx *c, const Trick *t, int seat) {
 static PyObject *Engine_solve(Engine *self, PyObject *args) {
     PyObject *block_ids, *points, *order, *hands, *trick, *targets;
     int trump_block, joker_mode, joker_block, leader, lead_block, after_joker, kind, team_mask;
-    int cards_mode;
-    if (!PyArg_ParseTuple(args, "OOiiiOOiOiiiiOp", &block_ids, &points, &trump_block,
+    int cards_mode, check_signals = 0;
+    unsigned long long max_nodes = 0;
+    double max_seconds = 0;
+    if (!PyArg_ParseTuple(args, "OOiiiOOiOiiiiOp|Kdp", &block_ids, &points, &trump_block,
                           &joker_mode, &joker_block, &order, &hands, &leader, &trick,
-                          &lead_block, &after_joker, &kind, &team_mask, &targets, &cards_mode)) {
+                          &lead_block, &after_joker, &kind, &team_mask, &targets, &cards_mode,
+                          &max_nodes, &max_seconds, &check_signals)) {
+        return NULL;
+    }
+    if (!(max_seconds >= 0)) { /* also NaN */
+        PyErr_SetString(PyExc_ValueError, "max_seconds must be 0 (no limit) or more");
         return NULL;
     }
     if (self->busy) {
@@ -2104,70 +2331,32 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     Move moves[MAXMOVES];
     int values[MAXMOVES];
     int nmoves = 0, value = 0;
+    c.max_nodes = max_nodes;
+    c.check_at = max_nodes && max_nodes < CHECK_EVERY ? max_nodes + 1 : CHECK_EVERY;
+    c.check_signals = check_signals;
+    double started = now_seconds();
+    c.deadline = max_seconds > 0 ? started + max_seconds : 0;
+    c.next_signals = started; /* the first look at once: a signal may already wait */
     self->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
-    int lo, hi;
-    if (t.n == 0) {
-        static_bounds(&c, seat, &lo, &hi);
-    } else {
-        /* Mid-trick: the cards on the table may still be won. */
-        int left = popcount64(c.hand[seat]);
-        lo = 0;
-        hi = c.kind == KIND_EXACT ? 1 : left;
-        if (c.kind == KIND_POINTS) {
-            uint64_t m = all_held(&c) | trick_cards(&t);
-            hi = 0;
-            while (m) {
-                hi += c.points[lowest(m)];
-                m &= m - 1;
-            }
-        }
-    }
-    int guess = lo + (hi - lo + 1) / 2;
-    if (!cards_mode) {
-        value = exact_value(&c, &t, seat, -1, -1, lo, hi, guess);
-    } else {
-        /* Every legal card, twins included: solve each card that has no higher twin. */
-        uint64_t legal = legal_mask(&c, &t, seat);
-        uint64_t in_play = all_held(&c) | trick_cards(&t);
-        int maximising = on_team(&c, seat);
-        /* The position's value first: every card's value lies on one side of it, most of
-           them at it or near it, and the table then holds the proofs. */
-        value = exact_value(&c, &t, seat, -1, -1, lo, hi, guess);
-        int twins[MAXMOVES][2], ntwins;
-        uint64_t dom_rel = 0;
-        int reps = gen_moves(&c, &t, seat, moves, -1, twins, &ntwins, 0, &dom_rel);
-        for (int i = 0; i < reps; i++) {
-            values[i] = card_value(&c, &t, seat, moves[i].card, moves[i].named,
-                                   maximising ? lo : value, maximising ? value : hi, maximising);
-        }
-        nmoves = reps;
-        /* Give each card that was pruned as a twin the value of its representative. */
-        uint64_t m = legal;
-        while (m) {
-            int card = lowest(m);
-            m &= m - 1;
-            int rep = card;
-            for (int up = higher_twin(&c, in_play, legal, rep); up >= 0;
-                 up = higher_twin(&c, in_play, legal, rep)) {
-                rep = up;
-            }
-            if (rep == card) continue;
-            for (int i = 0; i < reps; i++) {
-                if (moves[i].card == rep) {
-                    moves[nmoves].card = card;
-                    moves[nmoves].named = -1;
-                    values[nmoves] = values[i];
-                    nmoves++;
-                    break;
-                }
-            }
-        }
-    }
-    Py_END_ALLOW_THREADS
+    c.thread_state = PyEval_SaveThread();
+    int finished = guarded_solve(&c, &t, seat, cards_mode, moves, values, &nmoves, &value);
+    PyEval_RestoreThread(c.thread_state);
     self->busy = 0;
     self->nodes = c.nodes;
     self->trick_nodes = c.trick_nodes;
+    if (!finished) {
+        if (c.stopped == STOP_SIGNAL) return NULL; /* the signal handler's exception */
+        double spent = now_seconds() - started;
+        /* A node budget stops the search as it enters the node past the budget. */
+        uint64_t searched = c.stopped == STOP_NODES ? c.nodes - 1 : c.nodes;
+        PyObject *err = Py_BuildValue("(sKd)", c.stopped == STOP_NODES ? "nodes" : "seconds",
+                                      (unsigned long long)searched, spent);
+        if (err) {
+            PyErr_SetObject(BudgetExceeded, err);
+            Py_DECREF(err);
+        }
+        return NULL;
+    }
     if (!cards_mode) return Py_BuildValue("(iO)", value, Py_None);
     PyObject *list = PyList_New(0);
     if (!list) return NULL;
@@ -2194,6 +2383,11 @@ static PyObject *Engine_get_trick_nodes(Engine *self, void *closure) {
     return PyLong_FromUnsignedLongLong(self->trick_nodes);
 }
 
+static PyObject *Engine_get_busy(Engine *self, void *closure) {
+    (void)closure;
+    return PyBool_FromLong(self->busy);
+}
+
 static PyObject *Engine_get_table_bytes(Engine *self, void *closure) {
     (void)closure;
     return PyLong_FromSize_t(self->table.nbuckets * sizeof(Bucket));
@@ -2202,8 +2396,10 @@ static PyObject *Engine_get_table_bytes(Engine *self, void *closure) {
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
      "solve(block_ids, points, trump_block, joker_mode, joker_block, order, hands, leader, "
-     "trick, lead_block, after_joker, kind, team_mask, targets, cards_mode) -> "
-     "(value, [(card, named, value), ...] or None)"},
+     "trick, lead_block, after_joker, kind, team_mask, targets, cards_mode, max_nodes=0, "
+     "max_seconds=0.0, check_signals=False) -> (value, [(card, named, value), ...] or None); "
+     "raises BudgetExceeded past max_nodes nodes or max_seconds seconds (0: no limit), and a "
+     "signal handler's exception when check_signals is set (main thread)"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2212,6 +2408,7 @@ static PyGetSetDef Engine_getset[] = {
     {"trick_nodes", (getter)Engine_get_trick_nodes, NULL,
      "nodes of the last solve at the start of a trick (DDS counts these)", NULL},
     {"table_bytes", (getter)Engine_get_table_bytes, NULL, "bytes allocated for the table", NULL},
+    {"busy", (getter)Engine_get_busy, NULL, "whether a solve is running on this engine", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
@@ -2238,6 +2435,11 @@ PyMODINIT_FUNC PyInit__core(void) {
     Py_INCREF(&EngineType);
     if (PyModule_AddObject(m, "Engine", (PyObject *)&EngineType) < 0) {
         Py_DECREF(&EngineType);
+        Py_DECREF(m);
+        return NULL;
+    }
+    BudgetExceeded = PyErr_NewException("games.solver._core.BudgetExceeded", PyExc_RuntimeError, NULL);
+    if (!BudgetExceeded || PyModule_AddObjectRef(m, "BudgetExceeded", BudgetExceeded) < 0) {
         Py_DECREF(m);
         return NULL;
     }

@@ -4,19 +4,30 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from games.solver.budget import Budget, effective
 from games.solver.errors import SolverInputError
 from games.solver.position import Objective, Position, Problem, compile_problem
 from games.solver.result import MODES, Result
 
-Backend = Callable[[Problem, str], Result]
+# A backend solves a checked problem in a mode within a budget (raising
+# SolverBudgetExceeded past it).
+Backend = Callable[[Problem, str, Budget], Result]
 
 
-def run(backend: Backend, position: Position, objective: Objective, mode: str) -> Result:
-    """Check the input, run ``backend`` on it and name the cards in the answer."""
+def run(
+    backend: Backend,
+    position: Position,
+    objective: Objective,
+    mode: str,
+    budget: Budget | None = None,
+) -> Result:
+    """Check the input, run ``backend`` on it within ``budget`` and name the answer's cards."""
     if mode not in MODES:
         raise SolverInputError(f"unknown mode {mode!r}: expected value or cards")
+    if budget is not None and not isinstance(budget, Budget):
+        raise SolverInputError(f"budget must be a Budget, not {budget!r}")
     problem = compile_problem(position, objective)
-    raw = backend(problem, mode)
+    raw = backend(problem, mode, effective(budget))
     if raw.cards is None:
         return raw
     order = position.layout.order

@@ -7,6 +7,7 @@ import warnings
 
 from games.solver import reference
 from games.solver.api import Backend, run
+from games.solver.budget import Budget
 from games.solver.errors import SolverInputError
 from games.solver.position import Objective, Position
 from games.solver.result import VALUE, Result
@@ -60,12 +61,19 @@ def _backend(name: str) -> Backend:
 
 
 def solve(
-    position: Position, objective: Objective, mode: str = VALUE, *, backend: str | None = None
+    position: Position,
+    objective: Objective,
+    mode: str = VALUE,
+    *,
+    backend: str | None = None,
+    budget: Budget | None = None,
 ) -> Result:
     """Return the value of ``position`` for ``objective`` under best play by all seats.
 
     ``mode`` is ``value`` (just the value) or ``cards`` (also the value after each legal
-    card of the player to move). ``backend`` forces ``c`` or ``python``.
+    card of the player to move). ``backend`` forces ``c`` or ``python``. ``budget`` limits
+    the search's nodes or seconds (and so do the thread's ``budget.deadline`` blocks): past
+    it the solve raises ``SolverBudgetExceeded``.
     """
     chosen = _backend(backend) if backend else BACKENDS[backend_name()]
-    return run(chosen, position, objective, mode)
+    return run(chosen, position, objective, mode, budget)

@@ -10,6 +10,8 @@ from collections.abc import Iterable, Iterator
 from typing import Any, TextIO
 
 from games.solver.backends import solve
+from games.solver.budget import Budget
+from games.solver.errors import SolverBudgetExceeded
 from games.solver.requests import read_request
 from games.solver.result import CARDS
 
@@ -79,8 +81,11 @@ def read_line(line: str) -> Any:
         raise LineError(f"bad JSON: {exc.msg} at column {exc.colno}") from None
 
 
-def answer(line: str) -> dict[str, Any]:
-    """Return the output object for one input line (an ``error`` object if it is bad)."""
+def answer(line: str, budget: Budget | None = None) -> dict[str, Any]:
+    """Return the output object for one input line (an ``error`` object if it is bad).
+
+    A line whose solve exceeds ``budget`` gets an ``error`` saying so.
+    """
     try:
         data = read_line(line)
     except LineError as exc:
@@ -89,9 +94,11 @@ def answer(line: str) -> dict[str, Any]:
     try:
         request = read_request(data)
         start = time.perf_counter()
-        result = request.finish(solve(request.position, request.objective, request.mode))
+        result = request.finish(
+            solve(request.position, request.objective, request.mode, budget=budget)
+        )
         elapsed = (time.perf_counter() - start) * 1000
-    except ValueError as exc:
+    except (ValueError, SolverBudgetExceeded) as exc:
         out: dict[str, Any] = {"error": _clip(str(exc))}
     except Exception as exc:
         # One unforeseen bad line must not end a batch of thousands; say what broke.
@@ -106,19 +113,22 @@ def answer(line: str) -> dict[str, Any]:
     return out
 
 
-def answers(lines: Iterable[str]) -> Iterator[str]:
+def answers(lines: Iterable[str], budget: Budget | None = None) -> Iterator[str]:
     """Yield one JSON output line per input line, in input order."""
     for line in lines:
         try:
-            out = json.dumps(answer(line), separators=(", ", ": "), allow_nan=False)
+            out = json.dumps(answer(line, budget), separators=(", ", ": "), allow_nan=False)
         except Exception as exc:  # the batch must outlive any one line
             out = json.dumps({"error": _clip(f"internal error ({type(exc).__name__}): {exc}")})
         yield out
 
 
-def main(stdin: TextIO, stdout: TextIO) -> int:
-    """Answer every line of ``stdin`` on ``stdout``, flushing after each; return 0."""
-    for out in answers(line.rstrip("\n") for line in stdin):
+def main(stdin: TextIO, stdout: TextIO, budget: Budget | None = None) -> int:
+    """Answer every line of ``stdin`` on ``stdout``, flushing after each; return 0.
+
+    ``budget`` bounds each line's solve.
+    """
+    for out in answers((line.rstrip("\n") for line in stdin), budget):
         stdout.write(out + "\n")
         stdout.flush()
     return 0

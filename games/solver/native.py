@@ -6,12 +6,16 @@ import os
 import threading
 
 import games.solver._core as _core
+from games.solver.budget import UNLIMITED, Budget
+from games.solver.errors import SolverBudgetExceeded
 from games.solver.position import Problem
 from games.solver.result import CARDS, Result
 
 TABLE_ENV = "GAMES_SOLVER_TT_MB"
 DEFAULT_TABLE_MB = 64
 _local = threading.local()
+# Let signal handlers run during a search (main thread only: Python runs them nowhere else).
+CHECK_SIGNALS = True
 
 
 def table_megabytes() -> int:
@@ -35,26 +39,38 @@ def engine() -> _core.Engine:
     return found
 
 
-def solve_problem(problem: Problem, mode: str) -> Result:
-    """Solve a checked problem; ``cards`` keys are internal indices as strings."""
+def solve_problem(problem: Problem, mode: str, budget: Budget = UNLIMITED) -> Result:
+    """Solve a checked problem within ``budget``; ``cards`` keys are internal indices.
+
+    In the main thread the core also runs Python's signal handlers every few milliseconds,
+    so an alarm (Celery's soft time limit) or Ctrl-C stops the solve with its exception.
+    """
     p = problem
-    value, moves = engine().solve(
-        list(p.block_ids),
-        list(p.points),
-        p.trump_block,
-        p.joker_mode,
-        p.joker_block,
-        list(p.order),
-        list(p.hands),
-        p.leader,
-        list(p.trick),
-        p.lead_block,
-        int(p.after_joker),
-        p.kind,
-        p.team_mask,
-        list(p.targets),
-        mode == CARDS,
-    )
+    try:
+        value, moves = engine().solve(
+            list(p.block_ids),
+            list(p.points),
+            p.trump_block,
+            p.joker_mode,
+            p.joker_block,
+            list(p.order),
+            list(p.hands),
+            p.leader,
+            list(p.trick),
+            p.lead_block,
+            int(p.after_joker),
+            p.kind,
+            p.team_mask,
+            list(p.targets),
+            mode == CARDS,
+            budget.nodes or 0,
+            budget.seconds or 0.0,
+            CHECK_SIGNALS and threading.current_thread() is threading.main_thread(),
+        )
+    except _core.BudgetExceeded as exc:
+        limit, nodes, seconds = exc.args
+        allowed = budget.nodes if limit == "nodes" else budget.seconds
+        raise SolverBudgetExceeded(limit, nodes, seconds, float(allowed or 0)) from None
     if moves is None:
         return Result(value)
     start = p.order.index(p.leader)

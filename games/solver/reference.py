@@ -7,6 +7,10 @@ because each gets the rules right, not because they share code.
 
 from __future__ import annotations
 
+import time
+
+from games.solver.budget import UNLIMITED, Budget
+from games.solver.errors import SolverBudgetExceeded
 from games.solver.layout import JOKERS_BEYOND, JOKERS_NAMED
 from games.solver.position import EXACT, POINTS, Problem
 from games.solver.result import CARDS, Result
@@ -15,6 +19,8 @@ from games.solver.result import CARDS, Result
 Move = tuple[int, int]
 Trick = tuple[tuple[int, int], ...]
 INF = 1 << 20
+# Nodes between two looks at the clock (a time budget).
+CLOCK_EVERY = 256
 
 
 def _bits(mask: int) -> list[int]:
@@ -29,8 +35,11 @@ def _bits(mask: int) -> list[int]:
 class ReferenceSearch:
     """Search one problem; create a new one per solve (all state lives on the instance)."""
 
-    def __init__(self, problem: Problem) -> None:
+    def __init__(self, problem: Problem, budget: Budget = UNLIMITED) -> None:
         self.p = problem
+        self.budget = budget
+        self.nodes = 0
+        self.started = time.monotonic()
         self.masks = [problem.block_mask(b) for b in range(problem.nblocks)]
         order = problem.order
         self.next_seat = {s: order[(i + 1) % len(order)] for i, s in enumerate(order)}
@@ -161,6 +170,8 @@ class ReferenceSearch:
     ) -> int:
         """Return the value of the node with ``seat`` to play (fail-soft alpha-beta)."""
         p = self.p
+        self.nodes += 1
+        self._check_budget()
         key: tuple[object, ...] = ()
         if not trick:
             low, high = self.bounds(seat, needs)
@@ -204,6 +215,17 @@ class ReferenceSearch:
             self.table[key] = entry
         return best
 
+    def _check_budget(self) -> None:
+        """Raise SolverBudgetExceeded once the search has spent its nodes or seconds."""
+        budget = self.budget
+        if budget.nodes is not None and self.nodes > budget.nodes:
+            spent = time.monotonic() - self.started
+            raise SolverBudgetExceeded("nodes", self.nodes - 1, spent, budget.nodes)
+        if budget.seconds is not None and self.nodes % CLOCK_EVERY == 0:
+            spent = time.monotonic() - self.started
+            if spent >= budget.seconds:
+                raise SolverBudgetExceeded("seconds", self.nodes, spent, budget.seconds)
+
     # ------------------------------------------------------------------- root
 
     def root(self) -> tuple[int, Trick, int, tuple[int, ...]]:
@@ -230,6 +252,6 @@ class ReferenceSearch:
         return Result(best, {str(i): v for i, v in values.items()})
 
 
-def solve_problem(problem: Problem, mode: str) -> Result:
-    """Solve a checked problem; ``cards`` keys are internal indices as strings."""
-    return ReferenceSearch(problem).solve(mode)
+def solve_problem(problem: Problem, mode: str, budget: Budget = UNLIMITED) -> Result:
+    """Solve a checked problem within ``budget``; ``cards`` keys are internal indices."""
+    return ReferenceSearch(problem, budget).solve(mode)

@@ -46,7 +46,7 @@ def test_core_and_twin_agree_on_every_contract(game: str, contract_index: int) -
 # Positions where a faulty quick-trick rule once made the core disagree with the twin
 # (Beyond: a seat holding a joker may keep its cards of the suit led, so the leader's
 # smaller cards do not win by length).
-REGRESSIONS = [("beyond", 9227, 5), ("beyond", 9238, 4), ("beyond", 9266, 5)]
+REGRESSIONS = [("beyond", 9227, 5), ("beyond", 9238, 4), ("beyond", 9266, 5), ("beyond", 121437, 4)]
 
 
 @needs_core
