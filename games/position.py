@@ -737,6 +737,30 @@ def position_from_json(game: str, data: Any) -> Position:
     return position_class(game).from_json(data)
 
 
+def record_problems(game: str, position: Any) -> list[str]:
+    """Return why a stored position does not fit the record ([] when it does): it must read
+    back with every check passed and write out again unchanged."""
+    try:
+        record = position_from_json(game, position)
+    except PositionError as exc:
+        return [str(exc)]
+    again = record.to_json()
+    return [
+        f"position.{key}: reads back as {again.get(key)!r}, stored {position.get(key)!r}"
+        for key in sorted(set(again) | set(position))
+        if again.get(key) != position.get(key)
+    ]
+
+
+def shown_part(position: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a position's JSON without the whole deal: what the learner sees before answering."""
+    return {k: v for k, v in position.items() if k not in REVEALED_KEYS}
+
+
+# Keys of a position's JSON that hold cards the decider does not see, revealed after the answer.
+REVEALED_KEYS = ("deal",)
+
+
 def settings_json(settings: Any) -> dict[str, Any]:
     """Return a game's settings (a dataclass) as the ``rules`` object of a position."""
     return _plain(settings)
