@@ -17,7 +17,13 @@ from typing import IO, Any
 from django.db import DataError, IntegrityError, transaction
 
 from games import GAMES
-from games.position import FORMAT_VERSION, Position, PositionError, position_from_json
+from games.position import (
+    FORMAT_VERSION,
+    Position,
+    PositionError,
+    position_from_json,
+    record_problems,
+)
 from games.quizzes import KINDS, MODES, Candidate, QuizDraft, QuizError
 from games.quizzes.units import UNITS
 from trainer.generation import store_quiz
@@ -186,6 +192,10 @@ def _draft(data: Any) -> QuizDraft:
         record = position_from_json(data["game"], data["position"])
     except PositionError as exc:
         raise ValueError(str(exc)) from None
+    # The keys the record derives (Skat's leader, 500's side tricks, ...) must agree too.
+    derived = record_problems(data["game"], data["position"])
+    if derived:
+        raise ValueError(derived[0])
     if record.question == "play" and data["kind"] != "play":
         raise ValueError("position.question: a play position in a bid quiz")
     if record.question != "play" and data["kind"] == "play":

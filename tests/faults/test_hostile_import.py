@@ -161,3 +161,10 @@ def test_export_writes_strict_json_and_refuses_an_infinite_number(tmp_path: Path
     with pytest.raises(CommandError, match=r"cannot export quiz \d+: .*infinite"):
         call_command("export_quizzes", "--output", str(broken), stderr=StringIO())
     assert not broken.exists()
+
+
+def test_a_derived_key_that_disagrees_with_the_record_is_refused():
+    # tricks_won must name every seat; one left out reads back as 0 and differs.
+    line = position_with(60, tricks_won={"N": 0})
+    with pytest.raises(QuizImportError, match=r"^line 1: position\.tricks_won: reads back as"):
+        import_lines([line])
