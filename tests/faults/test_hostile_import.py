@@ -13,6 +13,7 @@ from django.core.management import CommandError, call_command
 from django.db import IntegrityError
 
 from games.quizzes import Candidate, QuizDraft
+from tests.games.test_position import five_hundred_joker_lead
 from tests.trainer.conftest import toy_position
 from trainer.generation import store_quiz
 from trainer.models import Quiz
@@ -168,3 +169,24 @@ def test_a_derived_key_that_disagrees_with_the_record_is_refused():
     line = position_with(60, tricks_won={"N": 0})
     with pytest.raises(QuizImportError, match=r"^line 1: position\.tricks_won: reads back as"):
         import_lines([line])
+
+
+def test_a_play_answer_that_is_not_in_the_hand_to_play_from_is_refused():
+    position = five_hundred_joker_lead(True)
+    hand = position["hands"][position["seat"]]
+    line = {
+        **good(61),
+        "game": "five_hundred",
+        "kind": "play",
+        "mode": "double_dummy",
+        "unit": "result",
+        "position": position,
+        "candidates": [
+            {"answer": hand[0], "value": 1, "accepted": True},
+            {"answer": "X1", "value": 0, "accepted": False},
+        ],
+    }
+    with pytest.raises(QuizImportError, match=r"candidates\[2\]\.answer: 'X1' is not a card"):
+        import_lines([dump_line(line)])
+    line["candidates"][1]["answer"] = hand[1]
+    assert import_lines([dump_line(line)]).stored == 1
