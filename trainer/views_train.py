@@ -21,7 +21,13 @@ from trainer.lesson_links import lesson_for
 from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
 from trainer.picker import card_picker
 from trainer.player import NotGivenError, access_attempt, serve, submit
-from trainer.positions import choice_html, choice_order, line_html, position_view
+from trainer.positions import (
+    choice_html,
+    choice_order,
+    line_html,
+    position_view,
+    quiz_choices,
+)
 from trainer.refill import bank_status
 from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, due_count, learner_rating
 
@@ -99,15 +105,12 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
     quiz, ticket = served
     # A discard whose candidates are every set of cards from the hand is picked card by card.
     picker = card_picker(quiz)
-    choices = [
-        {"answer": c["answer"], "html": choice_html(str(c["answer"]), str(c.get("label") or ""))}
-        for c in ([] if picker else choice_order(quiz))
-    ]
+    view = position_view(quiz)
     context.update(
         quiz=quiz,
         ticket=ticket,
-        view=position_view(quiz),
-        choices=choices,
+        view=view,
+        choices=[] if picker else quiz_choices(quiz, view),
         picker=picker,
         rating=learner_rating(learner, game),
     )
