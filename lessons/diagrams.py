@@ -348,9 +348,9 @@ def render_diagram(diagram: dict[str, Any]) -> str:
         dealer = str(diagram["dealer"]) if diagram.get("dealer") not in (None, "") else None
         columns = seat_columns(game, calls, dealer)
         you = str(diagram.get("seat", ""))
-        context["columns"] = [
+        context["auction_columns"] = [
             {"seat": s, "name": seat_label(s), "dealer": s == dealer, "you": s == you}
             for s in columns
         ]
-        context["rows"] = auction_rows(columns, calls)
+        context["auction_rows"] = auction_rows(columns, calls)
     return render_to_string(f"cards/{kind}.html", context)

@@ -163,13 +163,18 @@ SKAT_GAME_NAMES = {
 }
 
 
+def _skat_game(contract: dict[str, Any]) -> str | None:
+    """Return the Skat game a contract names ('hearts', 'grand', 'null'), or None."""
+    for key in ("game", "name"):
+        value = str(contract.get(key) or "").lower()
+        if value in SKAT_GAME_NAMES:
+            return value
+    return None
+
+
 class SkatFacts(GameFacts):
     def played(self, f: Facts) -> str | None:
-        game = f.contract.get("game") or None
-        try:
-            return check_skat_game(game)
-        except DisplayError:
-            return None
+        return _skat_game(f.contract)
 
     def contract_text(self, f: Facts) -> str:
         c = f.contract
@@ -179,7 +184,7 @@ class SkatFacts(GameFacts):
             return _("Not yet: the auction is still on")
         bid = c.get("bid")
         declarer = seat_name(c.get("declarer", ""))
-        game = c.get("game")
+        game = _skat_game(c)
         if not game:
             return _("Not yet declared, bid %(bid)s (won by %(seat)s)") % {
                 "bid": bid,
@@ -201,7 +206,7 @@ class SkatFacts(GameFacts):
         }
 
     def notes(self, f: Facts) -> list[str]:
-        game = f.contract.get("game")
+        game = _skat_game(f.contract)
         if not game:
             return []
         if game == "null":
@@ -223,14 +228,15 @@ class SkatFacts(GameFacts):
     def scoreboard(self, f: Facts) -> Scoreboard | None:
         c = f.contract
         score = f.raw.get("score_so_far")
-        if not c.get("game") or not isinstance(score, dict):
+        game = _skat_game(c)
+        if not game or not isinstance(score, dict):
             return None
         declarer = str(c.get("declarer", ""))
         defenders = [s for s in ("0", "1", "2") if s != declarer]
         mine = f.tricks_won.get(declarer, 0)
         theirs = sum(f.tricks_won.get(s, 0) for s in defenders)
         have_d, have_o = int(score.get("declarer", 0)), int(score.get("defenders", 0))
-        if c["game"] == "null":
+        if game == "null":
             head = [_("Side"), _("Tricks so far"), _("Aim")]
             rows = [
                 [
