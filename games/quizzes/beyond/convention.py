@@ -53,12 +53,13 @@ from games.quizzes.beyond.solving import position_of, remaining_targets
 from games.quizzes.beyond.table import (
     GAME,
     Hands,
-    auction_pairs,
+    beyond_position,
     cards_text,
     deal_hands,
     play_to_cut,
     run_auction,
     run_declarations,
+    worlds_json,
 )
 from games.quizzes.beyond.table import dealer_for as table_dealer
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
@@ -266,6 +267,7 @@ class Context:
     worlds: int
     means: dict[str, float]
     scored: dict[str, float]
+    deals: tuple[World, ...] = ()
 
 
 def sampled_context(hands: Hands, dealer: str, found: Question, world_seed: str) -> Context | None:
@@ -282,7 +284,7 @@ def sampled_context(hands: Hands, dealer: str, found: Question, world_seed: str)
     tokens = [str(c) for c in found.calls]
     means = {t: sum(w[t] for w in per_world) / n for t in tokens}
     scored = {t: sum(w[t] > 0 for w in per_world) / n for t in tokens}
-    return Context(n, means, scored)
+    return Context(n, means, scored, tuple(sampled))
 
 
 def call_label(call: Call) -> str:
@@ -366,6 +368,7 @@ def convention_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         "cut_tricks": CUT_TRICKS,
     }
     if context is not None:
+        extra["worlds"] = worlds_json(context.deals)
         extra["context"] = {
             "worlds": context.worlds,
             "points": {t: round(v, 4) for t, v in context.means.items()},
@@ -376,17 +379,16 @@ def convention_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         kind="bid",
         mode="single_dummy",
         prompt=_prompt(found, standing[1]),
-        position={
-            "seat": found.seat,
-            "dealer": dealer,
-            "hands": {found.seat: cards_text(hands[found.seat])},
-            "hidden": [s for s in SEATS if s != found.seat],
-            "contract": {},
-            "auction": auction_pairs(found.auction),
-            "trick": [],
-            "tricks_played": [],
-            "question": found.question,
-        },
+        position=beyond_position(
+            seat=found.seat,
+            dealer=dealer,
+            question=found.question,
+            dealt=hands,
+            shown=[found.seat],
+            auction=found.auction,
+            contract=None,
+            targets={},
+        ),
         candidates=tuple(candidates),
         unit=CONVENTION_UNIT.name,
         themes=("convention", "information_level" if found.question == CONVENTION else "demand"),

@@ -34,13 +34,13 @@ from games.quizzes.beyond.solving import position_of, remaining_targets
 from games.quizzes.beyond.table import (
     GAME,
     Table,
-    auction_pairs,
+    beyond_position,
     bid_and_declare,
     cards_text,
-    contract_dict,
     play_to_cut,
     run_auction,
     run_declarations,
+    worlds_json,
 )
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
 from games.quizzes.beyond.worlds import declaration_filter
@@ -136,8 +136,9 @@ def deciding_seat(table: Table, seed: int) -> tuple[str, dict[str, int]] | None:
 
 def judge_declaration(
     table: Table, seat: str, before: Mapping[str, int], world_seed: str
-) -> tuple[list[int], list[dict[str, Outcome]]] | None:
-    """Return the numbers offered and their outcomes per world, or None if none can be drawn."""
+) -> tuple[list[int], list[dict[str, Outcome]], list[World]] | None:
+    """Return the numbers offered, their outcomes per world and the worlds, or None if no
+    world can be drawn."""
     pending = Declarations(table.contract, table.dealer, declared=list(before.values()))
     numbers = offered_numbers(pending, table.hands[seat])
     if len(numbers) < 2:
@@ -146,7 +147,7 @@ def judge_declaration(
         worlds = declaration_worlds(table, seat, before, world_seed)
     except NoDealFound:
         return None
-    return numbers, [world_outcomes(table, w, seat, before, numbers) for w in worlds]
+    return numbers, [world_outcomes(table, w, seat, before, numbers) for w in worlds], worlds
 
 
 def _label(n: int) -> str:
@@ -202,7 +203,7 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
     judged = judge_declaration(table, seat, before, world_seed)
     if judged is None:
         return None
-    numbers, per_world = judged
+    numbers, per_world, worlds = judged
     verdict = judge_sampled(per_world, 0.0, lambda t: (int(t),))
     if verdict is None:
         return None
@@ -227,18 +228,16 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "tricks you will take (exactly). Your pair scores only if you and your partner "
             "both hit your numbers."
         ),
-        position={
-            "seat": seat,
-            "dealer": table.dealer,
-            "hands": {seat: cards_text(table.hands[seat])},
-            "hidden": [s for s in SEATS if s != seat],
-            "contract": contract_dict(table.contract, targets),
-            "auction": auction_pairs(table.auction),
-            "declarations": [[s, targets[s]] for s in [table.contract.declarer, *before]],
-            "trick": [],
-            "tricks_played": [],
-            "question": "declaration",
-        },
+        position=beyond_position(
+            seat=seat,
+            dealer=table.dealer,
+            question="declaration",
+            dealt=table.hands,
+            shown=[seat],
+            auction=table.auction,
+            contract=table.contract,
+            targets=targets,
+        ),
         candidates=tuple(candidates_for(verdict, numbers)),
         unit=verdict.unit,
         themes=tuple(themes),
@@ -250,6 +249,7 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         extra={
             "deal": {s: cards_text(h) for s, h in table.hands.items()},
             "world_seed": world_seed,
+            "worlds": worlds_json(worlds),
             "sampling_error": round(verdict.error, 4),
             "question": "declaration",
         },
@@ -271,4 +271,7 @@ def recheck_declaration(draft: QuizDraft) -> list[str]:
     judged = judge_declaration(table, seat, before, draft.extra["world_seed"])
     if judged is None:
         return ["no worlds can be drawn for the stored deal"]
-    return differences(draft, judge_sampled(judged[1], 0.0, lambda t: (int(t),)))
+    problems = []
+    if "worlds" in draft.extra and draft.extra["worlds"] != worlds_json(judged[2]):
+        problems.append("the stored worlds differ from the worlds drawn from the world seed")
+    return problems + differences(draft, judge_sampled(judged[1], 0.0, lambda t: (int(t),)))

@@ -22,7 +22,10 @@ from games.beyond import (
     choose_declaration,
 )
 from games.beyond.seats import next_seat
+from games.beyond.variants import DEFAULT_SETTINGS
 from games.cards import SEATS, Card, sort_key
+from games.position import BeyondPosition, Trick, deal_record, plays_of, settings_json
+from games.position import Call as PositionCall
 from games.sampling import deal_matching
 
 GAME = "beyond"
@@ -137,3 +140,73 @@ def bid_and_declare(seed: int, constraint: Any = None) -> Table | None:
         return None
     declarations = run_declarations(hands, contract, dealer)
     return Table(seed, dealer, hands, auction, contract, dict(declarations.targets))
+
+
+def declaration_order(contract: AuctionResult, dealer: str) -> list[str]:
+    """Return the seats in the order they declare: the declarer (by the bid), then the rest."""
+    return Declarations(contract, dealer).seats_in_order
+
+
+def beyond_position(
+    *,
+    seat: str,
+    dealer: str,
+    question: str,
+    dealt: Mapping[str, Sequence[Card]],
+    shown: Sequence[str],
+    auction: Auction,
+    contract: AuctionResult | None,
+    targets: Mapping[str, int],
+    play: Play | None = None,
+    **facts: Any,
+) -> dict[str, Any]:
+    """Return the JSON position of a Beyond decision, built through the typed record.
+
+    ``targets`` are the declarations made so far; ``play`` the card play up to the decision
+    (None before it starts). ``facts`` are the play quizzes' extras (aim, lead lock, ...).
+    """
+    held = {s: list(play.hands[s]) for s in SEATS} if play is not None else dict(dealt)
+    order = declaration_order(contract, dealer) if contract is not None else []
+    tricks: tuple[Trick, ...] = ()
+    current = Trick()
+    if play is not None:
+        tricks = tuple(
+            Trick(plays_of(zip(_seats_from(t.leader), t.cards, strict=False)), t.winner)
+            for t in play.completed
+        )
+        current = Trick(
+            plays_of(zip(_seats_from(play.current.leader), play.current.cards, strict=False))
+        )
+    record = BeyondPosition(
+        seat=seat,
+        dealer=dealer,
+        question=question,
+        hands={s: tuple(cards_text(held[s])) for s in shown},
+        hidden=tuple(s for s in SEATS if s not in shown),
+        contract={} if contract is None else contract_dict(contract, targets),
+        auction=auction_calls(auction),
+        trick=current,
+        tricks_played=tricks,
+        tricks_won=play.tricks_won() if play is not None else {},
+        tricks_left=13 - len(tricks),
+        targets={s: targets[s] for s in SEATS if s in targets},
+        declarations=tuple((s, targets[s]) for s in order if s in targets),
+        rules=settings_json(DEFAULT_SETTINGS),
+        deal=deal_record(dealt, held),
+        **facts,
+    )
+    return record.to_json()
+
+
+def _seats_from(leader: str) -> list[str]:
+    return [leader, *(next_seat(leader, i) for i in range(1, 4))]
+
+
+def auction_calls(auction: Auction) -> tuple[PositionCall, ...]:
+    """Return the auction as the record's calls."""
+    return tuple(PositionCall(s, c) for s, c in auction_pairs(auction))
+
+
+def worlds_json(worlds: Iterable[Mapping[str, Sequence[Card]]]) -> list[dict[str, list[str]]]:
+    """Return sampled worlds (every seat's hand) as JSON: seat -> sorted card tokens."""
+    return [{s: cards_text(w[s]) for s in SEATS if s in w} for w in worlds]

@@ -9,7 +9,7 @@ from games.beyond.seats import partner
 from games.cards import SEATS, Card
 from games.quizzes.beyond.cut import Cut, seat_at
 from games.quizzes.beyond.solving import MAKE
-from games.quizzes.beyond.table import auction_pairs, cards_text, contract_dict
+from games.quizzes.beyond.table import beyond_position
 
 SEAT_NAMES = {"N": "North", "E": "East", "S": "South", "W": "West"}
 TEXT = "beyond.da.txt"
@@ -26,26 +26,24 @@ def plays(leader: str, cards: Sequence[Card]) -> list[list[str]]:
 
 
 def play_position(cut: Cut, double_dummy: bool) -> dict[str, Any]:
-    """Return the JSON-safe position of a play quiz; hidden hands are left out."""
+    """Return the JSON-safe position of a play quiz; hidden hands go only into its deal."""
     play = cut.play
-    shown = list(SEATS) if double_dummy else [cut.seat]
     won = play.tricks_won()
     mate = partner(cut.seat)
-    return {
-        "seat": cut.seat,
-        "dealer": cut.table.dealer,
-        "hands": {s: cards_text(play.hands[s]) for s in shown},
-        "hidden": [s for s in SEATS if s not in shown],
-        "contract": contract_dict(cut.table.contract, cut.table.targets),
-        "auction": auction_pairs(cut.table.auction),
-        "trick": plays(play.current.leader, play.current.cards),
-        "tricks_played": [plays(t.leader, t.cards) for t in play.completed],
-        "tricks_won": won,
-        "tricks_left": cut.tricks_left,
-        "lead_locked": play.lead_locked and not play.current.cards,
-        "aim": cut.goal.aim,
-        "still_needed": {s: cut.table.targets[s] - won[s] for s in (cut.seat, mate)},
-    }
+    return beyond_position(
+        seat=cut.seat,
+        dealer=cut.table.dealer,
+        question="play",
+        dealt=cut.table.hands,
+        shown=list(SEATS) if double_dummy else [cut.seat],
+        auction=cut.table.auction,
+        contract=cut.table.contract,
+        targets=cut.table.targets,
+        play=play,
+        lead_locked=play.lead_locked and not play.current.cards,
+        aim=cut.goal.aim,
+        still_needed={s: cut.table.targets[s] - won[s] for s in (cut.seat, mate)},
+    )
 
 
 def play_prompt(cut: Cut, double_dummy: bool) -> str:

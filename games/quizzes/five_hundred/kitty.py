@@ -31,6 +31,7 @@ from games.quizzes.five_hundred.table import (
     bids_fit,
     deal_as_json,
     deal_for,
+    five_hundred_position,
     run_calls,
     worlds_as_json,
 )
@@ -184,18 +185,18 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "Values are your side's average score for the deal (contract points against the "
             "defence's 10 a trick)."
         ),
-        position={
-            "seat": declarer,
-            "dealer": deal.dealer,
-            "hands": {declarer: [str(c) for c in sorted(thirteen, key=sort_key)]},
-            "hidden": [s for s in SEATS if s != declarer],
-            "contract": {"name": contract.bid.name, "bid": str(contract.bid), "declarer": declarer},
-            "auction": [[s, str(c)] for s, c in calls],
-            "kitty": [str(c) for c in deal.kitty],
-            "trick": [],
-            "tricks_played": [],
-            "decision": "kitty",
-        },
+        position=five_hundred_position(
+            seat=declarer,
+            question="kitty",
+            deal=deal,
+            shown=[declarer],
+            hidden=[s for s in SEATS if s != declarer],
+            auction=calls,
+            contract={"name": contract.bid.name, "bid": str(contract.bid), "declarer": declarer},
+            held={declarer: thirteen},
+            kitty=tuple(str(c) for c in deal.kitty),
+            tricks_needed=contract.tricks_needed,
+        ),
         candidates=tuple(candidates),
         unit=verdict.unit,
         themes=_themes(contract, thirteen, options, verdict.accepted),

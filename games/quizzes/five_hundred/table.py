@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from games.cards import SEATS, Card, format_cards
+from games.cards import SEATS, Card, format_cards, sort_key
 from games.five_hundred import (
     Auction,
     Contract,
@@ -30,6 +30,9 @@ from games.five_hundred.players import (
     suit_tricks,
 )
 from games.five_hundred.rules import CardOrder
+from games.five_hundred.settings import DEFAULT_SETTINGS
+from games.position import Call as PositionCall
+from games.position import FiveHundredPosition, Trick, deal_record, plays_of, settings_json
 from games.sampling import deal_matching
 
 GAME = "five_hundred"
@@ -165,3 +168,52 @@ def simple_choice(play: Play) -> Card:
 def cards_text(cards: Sequence[Card]) -> str:
     """Return cards as space-separated tokens."""
     return format_cards(cards)
+
+
+def five_hundred_position(
+    *,
+    seat: str,
+    question: str,
+    deal: Deal,
+    shown: Sequence[str],
+    hidden: Sequence[str],
+    auction: Sequence[tuple[str, Any]],
+    contract: Mapping[str, Any] | None,
+    play: Play | None = None,
+    held: Mapping[str, Sequence[Card]] | None = None,
+    **facts: Any,
+) -> dict[str, Any]:
+    """Return the JSON position of a 500 decision, built through the typed record.
+
+    ``play`` is the card play up to the decision (None in the bidding); ``held`` the hands
+    at the decision when they are not the dealt ones (the declarer holding the kitty).
+    The house rules in force are the play's settings, else the defaults the bidding uses.
+    """
+    hands: dict[str, Sequence[Card]] = dict(deal.hands)
+    if held is not None:
+        hands.update(held)
+    tricks: tuple[Trick, ...] = ()
+    current = Trick()
+    settings = DEFAULT_SETTINGS
+    if play is not None:
+        hands.update({s: play.hands[s] for s in play.hands})
+        tricks = tuple(Trick(plays_of(t.plays), t.winner, t.joker_suit) for t in play.tricks)
+        current = Trick(plays_of(play.current), None, play.joker_suit if play.current else None)
+        settings = play.settings
+    record = FiveHundredPosition(
+        seat=seat,
+        dealer=deal.dealer,
+        question=question,
+        hands={s: tuple(str(c) for c in sorted(hands[s], key=sort_key)) for s in shown},
+        hidden=tuple(hidden),
+        contract=None if contract is None else dict(contract),
+        auction=tuple(PositionCall(s, str(c)) for s, c in auction),
+        trick=current,
+        tricks_played=tricks,
+        tricks_won=play.tricks_won() if play is not None else {},
+        tricks_left=10 - len(tricks),
+        rules=settings_json(settings),
+        deal=deal_record(deal.hands, hands, deal.kitty, facts.pop("laid_away", ())),
+        **facts,
+    )
+    return record.to_json()

@@ -13,6 +13,7 @@ from typing import Any
 from games.cards import SEATS, Card, sort_key
 from games.five_hundred import Play
 from games.quizzes.five_hundred.cut import Cut
+from games.quizzes.five_hundred.table import five_hundred_position
 
 
 def shown_seats(cut: Cut, mode: str) -> list[str]:
@@ -40,27 +41,23 @@ def position_for(cut: Cut, mode: str) -> dict[str, Any]:
     play = cut.play
     shown = shown_seats(cut, mode)
     contract = cut.contract
-    position: dict[str, Any] = {
-        "seat": cut.seat,
-        "dealer": cut.deal.dealer,
-        "hands": {seat: _cards(play.hands[seat]) for seat in shown},
-        "hidden": [s for s in SEATS if s in contract.players and s not in shown],
-        "contract": contract.as_dict(),
-        "auction": [[seat, str(call)] for seat, call in cut.auction.calls],
-        "trick": [[seat, str(card)] for seat, card in play.current],
-        "tricks_played": [
-            [[seat, str(card)] for seat, card in trick.plays] for trick in play.tricks
-        ],
-        "tricks_won": _side_tricks(play),
-        "tricks_left": cut.tricks_left,
-    }
-    if play.current and play.joker_suit is not None:
-        position["named_suit"] = play.joker_suit
+    facts: dict[str, Any] = {"tricks_needed": contract.tricks_needed}
     if play.exposed is not None:
-        position["exposed"] = [str(c) for c in play.exposed]
+        facts["exposed"] = tuple(str(c) for c in play.exposed)
     if mode == "double_dummy" or cut.seat == contract.declarer:
-        position["discards"] = _cards(cut.discards)
-    return position
+        facts["discards"] = tuple(_cards(cut.discards))
+    return five_hundred_position(
+        seat=cut.seat,
+        question="play",
+        deal=cut.deal,
+        shown=shown,
+        hidden=[s for s in SEATS if s in contract.players and s not in shown],
+        auction=cut.auction.calls,
+        contract=contract.as_dict(),
+        play=play,
+        laid_away=cut.discards,
+        **facts,
+    )
 
 
 def prompt_for(cut: Cut, mode: str) -> str:

@@ -29,6 +29,7 @@ from typing import Any
 
 import games.quizzes as quizzes
 from games.cards import SKAT_DECK, Card, sort_key
+from games.position import Call, SkatPosition, deal_record, settings_json
 from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
 from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.skat.cut import PLAYER, Dealt, auction_result, run_auction
@@ -57,6 +58,7 @@ from games.skat.handeval import (
     trump_count,
 )
 from games.skat.rules import (
+    DEALER_SEAT,
     NULL_ORDER,
     SEAT_NAMES,
     TRUMP,
@@ -64,6 +66,7 @@ from games.skat.rules import (
     effective_suit,
     strength,
 )
+from games.skat.settings import DEFAULT_SETTINGS as SKAT_SETTINGS
 from games.skat.values import BASE_VALUES, describe_matadors, game_value, matadors
 
 MODES = ("single_dummy",)
@@ -749,28 +752,29 @@ def _discard_themes(spec: BidSpec, accepted: frozenset[str]) -> list[str]:
     return sorted(tags)
 
 
-def _position(spec: BidSpec) -> dict[str, Any]:
+def _position(spec: BidSpec, dealt: Dealt) -> dict[str, Any]:
     shown = sorted([*spec.cards, *spec.skat], key=sort_key)
-    record: dict[str, Any] = {
-        "seat": spec.seat,
-        "seat_name": SEAT_NAMES[spec.seat],
-        "question": spec.question,
-        "hands": {str(spec.seat): [str(c) for c in shown]},
-        "hidden": [s for s in range(3) if s != spec.seat],
-        "contract": None
+    held = {s: shown if s == spec.seat else list(dealt.hands[s]) for s in range(3)}
+    record = SkatPosition(
+        seat=spec.seat,
+        seat_name=SEAT_NAMES[spec.seat],
+        dealer=DEALER_SEAT,
+        question=spec.question,
+        hands={str(spec.seat): tuple(str(c) for c in shown)},
+        hidden=tuple(s for s in range(3) if s != spec.seat),
+        contract=None
         if spec.question == "limit"
         else {
             "declarer": spec.seat,
             "bid": spec.bid,
             **({"game": spec.game, "name": spec.game} if spec.game else {}),
         },
-        "auction": [[s, c] for s, c in spec.calls],
-        "trick": [],
-        "tricks_played": [],
-    }
-    if spec.skat:
-        record["skat"] = [str(c) for c in spec.skat]
-    return record
+        auction=tuple(Call(s, c) for s, c in spec.calls),
+        skat=tuple(str(c) for c in spec.skat) if spec.skat else None,
+        rules=settings_json(SKAT_SETTINGS),
+        deal=deal_record(dict(enumerate(dealt.hands)), held, dealt.skat),
+    )
+    return record.to_json()
 
 
 def _world_seed(seed: int) -> int:
@@ -840,7 +844,7 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
         kind="bid",
         mode=mode,
         prompt=_prompt(spec),
-        position=_position(spec),
+        position=_position(spec, dealt),
         candidates=candidates(spec, samples, verdict),
         unit=POINTS.name,
         themes=_themes(spec, verdict.accepted),

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.cards import SKAT_DECK, Card, sort_key
+from games.position import Call, SkatPosition, Trick, deal_record, plays_of, settings_json
 from games.quizzes.base import Candidate, QuizDraft, generator
 from games.quizzes.common.pipeline import (
     DOUBLE_DUMMY,
@@ -47,7 +48,8 @@ from games.quizzes.skat.worlds import (
     world_json,
 )
 from games.sampling import NoDealFound
-from games.skat.rules import SEAT_NAMES, TRUMP, card_points, effective_suit, strength
+from games.skat.rules import DEALER_SEAT, SEAT_NAMES, TRUMP, card_points, effective_suit, strength
+from games.skat.settings import DEFAULT_SETTINGS as SKAT_SETTINGS
 from games.skat.tactics import choose_card
 
 MODES = (DOUBLE_DUMMY, SINGLE_DUMMY)
@@ -110,30 +112,40 @@ def card_outcomes(table: Table, record: dict[str, Any]) -> dict[str, Outcome]:
 
 
 def position_record(found: Setup, table: Table, mode: str) -> dict[str, Any]:
-    """Return what the quiz page draws: only the hands the decider may see."""
+    """Return what the quiz page draws (only the hands the decider may see) and the deal."""
     seat = table.to_move
     contract = found.game.contract
     shown = set(range(3)) if mode == DOUBLE_DUMMY else visible_seats(table, seat, contract)
-    record: dict[str, Any] = {
-        "seat": seat,
-        "seat_name": SEAT_NAMES[seat],
-        "hands": {str(s): _cards(table.hands[s]) for s in sorted(shown)},
-        "hidden": [s for s in range(3) if s not in shown],
-        "contract": contract_record(found),
-        "auction": [[s, c] for s, c in found.auction],
-        "leader": table.leader,
-        "trick": [[s, str(c)] for s, c in table.current()],
-        "tricks_played": [[[s, str(c)] for s, c in t] for t in table.history],
-        "trick_winners": list(table.winners),
-        "score_so_far": {
+    known = mode == DOUBLE_DUMMY or skat_known(table, seat, contract)
+    record = SkatPosition(
+        seat=seat,
+        seat_name=SEAT_NAMES[seat],
+        dealer=DEALER_SEAT,
+        question="play",
+        hands={str(s): tuple(_cards(table.hands[s])) for s in sorted(shown)},
+        hidden=tuple(s for s in range(3) if s not in shown),
+        contract=contract_record(found),
+        auction=tuple(Call(s, c) for s, c in found.auction),
+        trick=Trick(plays_of(table.current())),
+        tricks_played=tuple(
+            Trick(plays_of(t), w) for t, w in zip(table.history, table.winners, strict=True)
+        ),
+        tricks_won={str(s): sum(1 for w in table.winners if w == s) for s in range(3)},
+        tricks_left=10 - len(table.history),
+        score_so_far={
             "declarer": table.points_won(table.declarer),
             "defenders": sum(table.points_won(s) for s in range(3) if s != table.declarer),
         },
-        "tricks_won": {str(s): sum(1 for w in table.winners if w == s) for s in range(3)},
-    }
-    if mode == DOUBLE_DUMMY or skat_known(table, seat, contract):
-        record["skat"] = _cards(table.skat)
-    return record
+        skat=tuple(_cards(table.skat)) if known else None,
+        rules=settings_json(SKAT_SETTINGS),
+        deal=deal_record(
+            dict(enumerate(found.dealt.hands)),
+            dict(enumerate(table.hands)),
+            found.dealt.skat,
+            table.skat,
+        ),
+    )
+    return record.to_json()
 
 
 def _cards(cards: Any) -> list[str]:

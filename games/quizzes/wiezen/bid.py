@@ -26,7 +26,7 @@ from collections import Counter
 from collections.abc import Sequence
 from typing import Any
 
-from games.cards import SEATS, SUIT_NAMES, WIEZEN_DECK, format_pbn, parse_card, parse_pbn
+from games.cards import SUIT_NAMES, WIEZEN_DECK, format_pbn, parse_card, parse_pbn
 from games.quizzes import BID_RECHECKS
 from games.quizzes.base import Candidate, QuizDraft, QuizError
 from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
@@ -34,11 +34,11 @@ from games.quizzes.units import MAKE_RATE, POINTS
 from games.quizzes.wiezen.settle import SOLVE_TRICKS, Settled, settle
 from games.quizzes.wiezen.table import (
     GAME,
-    auction_pairs,
     cards_text,
     deal_hands,
     dealer_for,
     replay_auction,
+    wiezen_position,
 )
 from games.quizzes.wiezen.themes import RATING_MAX, RATING_MIN
 from games.quizzes.wiezen.view import SEAT_NAMES, TEXT
@@ -356,16 +356,15 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     best = calls[keys.index(verdict.best)]
     gamble = any(is_gamble(settled[k]) for k in verdict.accepted)
     special = any(c.kind in SECTION for c in calls)
-    position = {
-        "seat": seat,
-        "dealer": dealer,
-        "hands": {seat: cards_text(hands[seat])},
-        "hidden": [s for s in SEATS if s != seat],
-        "contract": None,
-        "auction": auction_pairs(auction),
-        "trick": [],
-        "tricks_played": [],
-    }
+    position = wiezen_position(
+        seat=seat,
+        dealer=dealer,
+        question="call",
+        dealt=hands,
+        shown=[seat],
+        auction=auction,
+        contract=None,
+    )
     options = ", ".join(call_label(c) for c in calls)
     return QuizDraft(
         game=GAME,

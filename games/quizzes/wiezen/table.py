@@ -7,11 +7,15 @@ players (``games.wiezen.players``), so the positions look like real play.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from games.cards import SEATS, Card, sort_key
+from games.position import Call as PositionCall
+from games.position import Seat, Trick, WiezenPosition, deal_record, settings_json
 from games.sampling import deal_matching
 from games.wiezen import Auction, Call, Contract, ContractKind, Play, choose_call, choose_card
+from games.wiezen.settings import DEFAULT_SETTINGS
 
 GAME = "wiezen"
 Hands = dict[str, list[Card]]
@@ -85,3 +89,57 @@ def auction_pairs(auction: Auction) -> list[list[str]]:
 def cards_text(cards: list[Card]) -> list[str]:
     """Return cards as sorted card tokens (display order: S, H, D, C, high first)."""
     return [str(c) for c in sorted(cards, key=sort_key)]
+
+
+def _seat_at(leader: str, index: int) -> str:
+    return SEATS[(SEATS.index(leader) + index) % 4]
+
+
+def _plays(leader: str, cards: Sequence[Card]) -> tuple[tuple[Seat, str], ...]:
+    return tuple((_seat_at(leader, i), str(c)) for i, c in enumerate(cards))
+
+
+def wiezen_position(
+    *,
+    seat: str,
+    dealer: str,
+    question: str,
+    dealt: Hands,
+    shown: Sequence[str],
+    auction: Auction,
+    contract: Contract | None,
+    play: Play | None = None,
+) -> dict[str, Any]:
+    """Return the JSON position of a Kleurenwiezen decision, built through the typed record.
+
+    ``play`` is the card play up to the decision (None in the bidding). The decider's side's
+    tricks so far and the tricks the contract needs are written out for the page.
+    """
+    held = {s: list(play.hands[s]) for s in SEATS} if play is not None else dict(dealt)
+    tricks: tuple[Trick, ...] = ()
+    current = Trick()
+    side_tricks = None
+    if play is not None:
+        tricks = tuple(Trick(_plays(t.leader, t.cards), t.winner) for t in play.tricks)
+        current = Trick(_plays(play.leader, play.current))
+    if play is not None and contract is not None:
+        won = play.tricks_won()
+        side_tricks = sum(won[s] for s in contract.partners(seat))
+    record = WiezenPosition(
+        seat=seat,
+        dealer=dealer,
+        question=question,
+        hands={s: tuple(cards_text(held[s])) for s in shown},
+        hidden=tuple(s for s in SEATS if s not in shown),
+        contract=None if contract is None else contract.to_dict(),
+        auction=tuple(PositionCall(s, c) for s, c in auction_pairs(auction)),
+        trick=current,
+        tricks_played=tricks,
+        tricks_won=play.tricks_won() if play is not None else {},
+        tricks_left=13 - len(tricks),
+        side_tricks=side_tricks,
+        tricks_needed=None if contract is None else contract.target,
+        rules=settings_json(DEFAULT_SETTINGS),
+        deal=deal_record(dealt, held),
+    )
+    return record.to_json()

@@ -6,7 +6,7 @@ from typing import Any
 
 from games.cards import SEATS, Card
 from games.quizzes.wiezen.cut import Cut, seat_at
-from games.quizzes.wiezen.table import auction_pairs, cards_text
+from games.quizzes.wiezen.table import wiezen_position
 from games.wiezen import ContractKind
 
 # Contracts whose score a trick more or less does not change: only made or set counts.
@@ -39,24 +39,17 @@ def shown_seats(cut: Cut, double_dummy: bool) -> list[str]:
 
 
 def play_position(cut: Cut, double_dummy: bool) -> dict[str, Any]:
-    """Return the JSON-safe position of a play quiz; hidden hands are left out."""
-    play = cut.play
-    shown = shown_seats(cut, double_dummy)
-    won = play.tricks_won()
-    side = cut.contract.partners(cut.seat)
-    return {
-        "seat": cut.seat,
-        "dealer": cut.dealer,
-        "hands": {s: cards_text(play.hands[s]) for s in shown},
-        "hidden": [s for s in SEATS if s not in shown],
-        "contract": cut.contract.to_dict(),
-        "auction": auction_pairs(cut.auction),
-        "trick": _plays(play.leader, play.current),
-        "tricks_played": [_plays(t.leader, t.cards) for t in play.tricks],
-        "tricks_won": won,
-        "side_tricks": sum(won[s] for s in side),
-        "tricks_left": cut.tricks_left,
-    }
+    """Return the JSON-safe position of a play quiz; hidden hands go only into its deal."""
+    return wiezen_position(
+        seat=cut.seat,
+        dealer=cut.dealer,
+        question="play",
+        dealt=cut.hands,
+        shown=shown_seats(cut, double_dummy),
+        auction=cut.auction,
+        contract=cut.contract,
+        play=cut.play,
+    )
 
 
 def play_prompt(cut: Cut, double_dummy: bool) -> str:
