@@ -19,6 +19,14 @@ from django.utils.translation import gettext as _
 
 from games.cards import SKAT_DECK, SUIT_NAMES, NotationError, parse_card
 from games.display import DisplayError, check_skat_game, display_key
+from games.position import (
+    BeyondPosition,
+    FiveHundredPosition,
+    Position,
+    PositionError,
+    SkatPosition,
+    position_from_json,
+)
 from games.quizzes.skat.bid import assumed_discard
 from games.skat.rules import card_points
 from lessons.diagrams import call_text, card_view, render_diagram, seat_label, seats_of
@@ -82,28 +90,90 @@ def cards_html(tokens: Sequence[str]) -> SafeString:
     )
 
 
+Plays = list[list[str]]
+
+
 class Facts:
-    """The position's plain values, read once; the per-game hooks work from these."""
+    """What the hooks draw from, read once from the quiz's typed position record
+    (``games.position``). A position stored before the record existed (an older bank) does
+    not validate; it is read from its stored keys instead, which carry the same names."""
 
     def __init__(self, quiz: Quiz) -> None:
-        pos = quiz.position if isinstance(quiz.position, dict) else {}
         self.quiz = quiz
         self.game = quiz.game
-        self.raw = pos
+        try:
+            record: Position | None = position_from_json(quiz.game, quiz.position)
+        except PositionError:
+            record = None
+        self.record = record
+        # Game facts: None where the game or the position has none.
+        self.score: dict[str, int] | None = None
+        self.skat: list[str] = []
+        self.declarations: list[tuple[str, int]] = []
+        self.lead_locked = False
+        self.kitty: list[str] = []
+        self.discards: list[str] = []
+        self.side_tricks: dict[str, int] | None = None
+        if record is not None:
+            self._from_record(record)
+        else:
+            self._from_stored(quiz.position if isinstance(quiz.position, dict) else {})
+
+    def _from_record(self, r: Position) -> None:
+        self.seat = str(r.seat)
+        self.question = r.question
+        self.contract = dict(r.contract or {})
+        self.dealer: str | None = str(r.dealer)
+        self.hands = {str(s): list(c) for s, c in r.hands.items()}
+        self.hidden = [str(s) for s in r.hidden]
+        self.auction: Plays = [[str(c.seat), c.call] for c in r.auction]
+        self.trick: Plays = [[str(s), c] for s, c in r.trick.plays]
+        self.tricks_played: list[Plays] = [
+            [[str(s), c] for s, c in t.plays] for t in r.tricks_played
+        ]
+        self.trick_winners = [None if t.winner is None else str(t.winner) for t in r.tricks_played]
+        self.tricks_won = {str(s): n for s, n in r.tricks_won.items()}
+        self.rules = dict(r.rules)
+        if isinstance(r, SkatPosition):
+            self.score = dict(r.score_so_far)
+            self.skat = list(r.skat or ())
+        elif isinstance(r, BeyondPosition):
+            self.declarations = [(str(s), int(n)) for s, n in r.declarations]
+            self.lead_locked = bool(r.lead_locked)
+        elif isinstance(r, FiveHundredPosition):
+            self.kitty = list(r.kitty or ())
+            self.discards = list(r.discards or ())
+            self.side_tricks = r.side_tricks
+
+    def _from_stored(self, pos: dict[str, Any]) -> None:
         self.seat = str(pos.get("seat", ""))
-        self.question = str(pos.get("question") or pos.get("decision") or quiz.kind)
+        self.question = str(pos.get("question") or pos.get("decision") or self.quiz.kind)
         contract = pos.get("contract")
-        self.contract: dict[str, Any] = contract if isinstance(contract, dict) else {}
+        self.contract = contract if isinstance(contract, dict) else {}
         dealer = pos.get("dealer")
         if dealer in (None, "") and self.game == "skat":
             dealer = SKAT_DEALER
         self.dealer = None if dealer in (None, "") else str(dealer)
-        self.hands = {
-            str(s): [str(c) for c in cards] for s, cards in (pos.get("hands") or {}).items()
-        }
-        self.tricks_won = {str(s): n for s, n in (pos.get("tricks_won") or {}).items()}
-        self.tricks_played = list(pos.get("tricks_played") or [])
+        self.hands = {str(s): [str(c) for c in h] for s, h in (pos.get("hands") or {}).items()}
+        self.hidden = [str(s) for s in pos.get("hidden") or []]
+        self.auction = [[str(s), str(c)] for s, c in pos.get("auction") or []]
+        self.trick = [[str(s), str(c)] for s, c in pos.get("trick") or []]
+        self.tricks_played = [
+            [[str(s), str(c)] for s, c in t] for t in pos.get("tricks_played") or []
+        ]
+        self.trick_winners = [str(w) for w in pos.get("trick_winners") or []]
+        won = {str(s): n for s, n in (pos.get("tricks_won") or {}).items()}
+        if self.game == "five_hundred" and won and set(won) <= {"declarer", "defenders"}:
+            self.side_tricks, won = won, {}  # an older 500 bank counted tricks by side
+        self.tricks_won = won
         self.rules = pos.get("rules") if isinstance(pos.get("rules"), dict) else {}
+        if isinstance(pos.get("score_so_far"), dict):
+            self.score = {str(k): int(v) for k, v in pos["score_so_far"].items()}
+        self.skat = [str(c) for c in pos.get("skat") or []]
+        self.declarations = [(str(s), int(n)) for s, n in pos.get("declarations") or []]
+        self.lead_locked = bool(pos.get("lead_locked"))
+        self.kitty = [str(c) for c in pos.get("kitty") or []]
+        self.discards = [str(c) for c in pos.get("discards") or []]
 
     def who(self, seat: Any, partner: str | None = None) -> str:
         """Return a seat's name, with '(you)' or '(your partner)' where it applies."""
@@ -227,9 +297,9 @@ class SkatFacts(GameFacts):
 
     def scoreboard(self, f: Facts) -> Scoreboard | None:
         c = f.contract
-        score = f.raw.get("score_so_far")
+        score = f.score
         game = _skat_game(c)
-        if not game or not isinstance(score, dict):
+        if not game or score is None:
             return None
         declarer = str(c.get("declarer", ""))
         defenders = [s for s in ("0", "1", "2") if s != declarer]
@@ -272,13 +342,12 @@ class SkatFacts(GameFacts):
         return Scoreboard(caption, head, rows, you)
 
     def marked(self, f: Facts) -> tuple[list[str], str]:
-        skat = f.raw.get("skat") or []
-        if f.question in ("game", "discard") and skat:
-            return [str(c) for c in skat], _("picked up from the skat")
+        if f.question in ("game", "discard") and f.skat:
+            return list(f.skat), _("picked up from the skat")
         return [], ""
 
     def set_aside(self, f: Facts) -> tuple[list[str], str]:
-        skat = [str(c) for c in f.raw.get("skat") or []]
+        skat = list(f.skat)
         if not skat or f.question in ("game", "discard"):
             return [], ""
         points = card_points(SKAT_DECK.parse_hand(skat))
@@ -298,8 +367,7 @@ class SkatFacts(GameFacts):
         return skat, caption
 
     def option_notes(self, f: Facts) -> dict[str, SafeString]:
-        skat = f.raw.get("skat") or []
-        if f.question != "game" or not skat:
+        if f.question != "game" or not f.skat:
             return {}
         twelve = SKAT_DECK.parse_hand([*f.hands.get(f.seat, [])])
         notes: dict[str, SafeString] = {}
@@ -348,14 +416,13 @@ class BeyondFacts(GameFacts):
         ]
         if f.question == "declaration":
             out.extend(self._sum_rule(f))
-        if f.raw.get("lead_locked"):
+        if f.lead_locked:
             out.append(_("A joker was led to the last trick: this lead must be a suit card."))
         return out
 
     def _declared(self, f: Facts) -> list[tuple[str, int]]:
-        pairs = f.raw.get("declarations")
-        if pairs:
-            return [(str(s), int(n)) for s, n in pairs]
+        if f.declarations:
+            return list(f.declarations)
         targets = f.contract.get("targets") or {}
         return [(str(s), int(n)) for s, n in targets.items()]
 
@@ -458,10 +525,11 @@ class FiveHundredFacts(GameFacts):
         c = f.contract
         if not c or c.get("misere"):
             return [_("The declarer must take no trick.")] if c.get("misere") else []
-        trump = c.get("trump")
+        bid = str(c.get("bid") or "")
+        trump = c.get("trump") or (bid[-1:] if bid[-1:] in "SHDC" and bid[:-1].isdigit() else None)
         if trump in SUIT_NAMES:
             return [_("Trumps: %(suit)s, with the joker on top.") % {"suit": _(SUIT_NAMES[trump])}]
-        if c.get("bid") or c.get("name"):
+        if bid.endswith("NT"):
             return [_("No trumps: the joker is the highest card.")]
         return []
 
@@ -470,8 +538,8 @@ class FiveHundredFacts(GameFacts):
         if not c or "tricks_needed" not in c:
             return None
         team = [str(s) for s in c.get("team") or [c.get("declarer")]]
-        if set(f.tricks_won) <= {"declarer", "defenders"}:
-            ours, theirs = f.tricks_won.get("declarer", 0), f.tricks_won.get("defenders", 0)
+        if f.side_tricks is not None:
+            ours, theirs = f.side_tricks.get("declarer", 0), f.side_tricks.get("defenders", 0)
         else:
             ours = sum(n for s, n in f.tricks_won.items() if s in team)
             theirs = sum(n for s, n in f.tricks_won.items() if s not in team)
@@ -502,13 +570,12 @@ class FiveHundredFacts(GameFacts):
         return Scoreboard(_("Tricks so far"), [_("Side"), _("Tricks"), _("Needs")], rows, you)
 
     def marked(self, f: Facts) -> tuple[list[str], str]:
-        kitty = f.raw.get("kitty") or []
-        if f.question == "kitty" and kitty:
-            return [str(c) for c in kitty], _("taken from the kitty")
+        if f.question == "kitty" and f.kitty:
+            return list(f.kitty), _("taken from the kitty")
         return [], ""
 
     def set_aside(self, f: Facts) -> tuple[list[str], str]:
-        discards = [str(c) for c in f.raw.get("discards") or []]
+        discards = list(f.discards)
         if not discards:
             return [], ""
         return discards, _("The declarer's discards (out of play)")
@@ -611,14 +678,14 @@ def position_view(quiz: Quiz) -> PositionView:
     view.scoreboard = hook.scoreboard(f)
     view.option_notes = hook.option_notes(f)
     played = hook.played(f)
-    calls = [[str(s), str(c)] for s, c in f.raw.get("auction") or []]
+    calls = f.auction
     if calls:
         text = ", ".join(f"{seat_name(s)}: {call_text(c)}" for s, c in calls)
         diagram = {"kind": "auction", "game": game, "calls": calls, "seat": f.seat}
         if f.dealer:
             diagram["dealer"] = f.dealer
         view.auction = _safe_diagram(diagram, text)
-    view.trick = _trick(game, f.raw.get("trick"), "")
+    view.trick = _trick(game, f.trick, "")
     order: dict[str, Any] = {"trump": played} if played else {}
     if f.seat in f.hands:
         marked, note = hook.marked(f)
@@ -636,13 +703,13 @@ def position_view(quiz: Quiz) -> PositionView:
     if aside:
         diagram = {"kind": "hand", "game": game, "cards": aside, "label": caption}
         view.set_aside = _safe_diagram(diagram, f"{caption}: {' '.join(aside)}")
-    winners = f.raw.get("trick_winners") or []
+    winners = f.trick_winners
     for number, plays in enumerate(f.tricks_played, start=1):
         winner = winners[number - 1] if number <= len(winners) else None
         drawn = _trick(game, plays, _("Trick %(n)d") % {"n": number}, winner)
         if drawn is not None:
             view.tricks_played.append(drawn)
-    view.hidden = [seat_name(s) for s in f.raw.get("hidden") or []]
+    view.hidden = [seat_name(s) for s in f.hidden]
     return view
 
 
