@@ -63,7 +63,6 @@ class PositionView:
     set_aside: SafeString | None = None
     tricks_played: list[SafeString] = field(default_factory=list)
     hidden: list[str] = field(default_factory=list)
-    option_notes: dict[str, SafeString] = field(default_factory=dict)
 
 
 def seat_name(seat: Any) -> str:
@@ -166,7 +165,8 @@ class Facts:
         if self.game == "five_hundred" and won and set(won) <= {"declarer", "defenders"}:
             self.side_tricks, won = won, {}  # an older 500 bank counted tricks by side
         self.tricks_won = won
-        self.rules = pos.get("rules") if isinstance(pos.get("rules"), dict) else {}
+        rules = pos.get("rules")
+        self.rules = dict(rules) if isinstance(rules, dict) else {}
         if isinstance(pos.get("score_so_far"), dict):
             self.score = {str(k): int(v) for k, v in pos["score_so_far"].items()}
         self.skat = [str(c) for c in pos.get("skat") or []]
@@ -676,7 +676,6 @@ def position_view(quiz: Quiz) -> PositionView:
     view = PositionView(seat=f.seat, seat_name=seat_name(f.seat), contract=hook.contract_text(f))
     view.notes = hook.notes(f)
     view.scoreboard = hook.scoreboard(f)
-    view.option_notes = hook.option_notes(f)
     played = hook.played(f)
     calls = f.auction
     if calls:
@@ -726,18 +725,20 @@ def choice_html(answer: str, label: str) -> SafeString:
     return cards_html(tokens)
 
 
-def quiz_choices(quiz: Quiz, view: PositionView) -> list[dict[str, Any]]:
+def quiz_choices(quiz: Quiz) -> list[dict[str, Any]]:
     """Return the choice buttons: answer, drawing, and the note an option needs (the discard
     a Skat game option is judged with)."""
     out = []
     order = _hand_order(quiz)
+    f = Facts(quiz)
+    notes = HOOKS.get(f.game, GameFacts()).option_notes(f)
     for c in choice_order(quiz):
         answer = str(c["answer"])
         tokens = answer.split()
         if len(tokens) > 1 and all(t in order for t in tokens):
             tokens = sorted(tokens, key=lambda t: order[t])
         html = choice_html(" ".join(tokens), str(c.get("label") or ""))
-        out.append({"answer": answer, "html": html, "note": view.option_notes.get(answer)})
+        out.append({"answer": answer, "html": html, "note": notes.get(answer)})
     return out
 
 

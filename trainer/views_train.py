@@ -105,12 +105,12 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
     quiz, ticket = served
     # A discard whose candidates are every set of cards from the hand is picked card by card.
     picker = card_picker(quiz)
-    view = position_view(quiz)
+    choices = [] if picker else quiz_choices(quiz)
     context.update(
         quiz=quiz,
         ticket=ticket,
-        view=view,
-        choices=[] if picker else quiz_choices(quiz, view),
+        view=position_view(quiz),
+        choices=choices,
         picker=picker,
         rating=learner_rating(learner, game),
     )
