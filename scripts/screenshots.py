@@ -99,6 +99,9 @@ def _browser(width: int) -> Any:
         options.add_argument(flag)
     driver = webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
     driver.implicitly_wait(5)
+    # A desktop Chromium window is never narrower than 500 px: a phone is emulated.
+    metrics = {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500}
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
     return driver
 
 
@@ -110,6 +113,11 @@ def _shoot(driver: Any, device: str, path: Path) -> int:
 
     from PIL import Image
 
+    wider = driver.execute_script(
+        "return document.documentElement.scrollWidth - document.documentElement.clientWidth"
+    )
+    if wider > 0:
+        print(f"warning: {path.name}: the page is {wider} px wider than the screen", flush=True)
     rect = driver.execute_script(
         "const r = document.querySelector('main').getBoundingClientRect();"
         "return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height];"
