@@ -38,9 +38,16 @@ sys.path.insert(0, str(ROOT))
 
 from bench.report import machine, stamp, table, update_section  # noqa: E402
 from games.cards import deck_for  # noqa: E402
+from games.position import (  # noqa: E402
+    FORMAT_VERSION,
+    POSITIONS,
+    Call,
+    Trick,
+    deal_record,
+    settings_json,
+)
 
 GAMES = ("skat", "beyond", "five_hundred", "wiezen")
-SEATS = {"skat": ["0", "1", "2"], "beyond": ["N", "E", "S", "W"]}
 TIMING = re.compile(r"app;dur=([0-9.]+)")
 QUIZ_ID = re.compile(r'data-quiz="(\d+)"')
 CHOICE = re.compile(r'name="answer" value="([^"]+)"')
@@ -53,43 +60,79 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+# A contract of each game, as its generators record it, for the synthetic positions.
+CONTRACTS: dict[str, dict[str, Any]] = {
+    "skat": {
+        "name": "clubs", "game": "clubs", "declarer": 0, "bid": 18, "trump": "C", "hand": False,
+        "ouvert": False, "schneider_announced": False, "schwarz_announced": False,
+    },
+    "beyond": {
+        "bid": "7S", "level": 7, "strain": "S", "trump": "S", "declarer": "N", "raised": 0,
+        "text": "7S by N", "targets": {},
+    },
+    "five_hundred": {
+        "bid": "7S", "name": "7 spades", "declarer": "N", "team": ["N", "S"], "side": "NS",
+        "trump": "S", "misere": False, "open": False, "sitting_out": None, "tricks_needed": 7,
+        "value": 140,
+    },
+    "wiezen": {
+        "kind": "ask_join", "declarers": ["N", "S"], "trump": "S", "target": 8,
+        "first_leader": "E", "lead_card": None, "open_hands": False,
+        "description": "ask/join N+S in S for 8 tricks",
+    },
+}  # fmt: skip
+
+
 def quiz_line(game: str, n: int, rng: random.Random) -> dict[str, Any]:
-    """Return one synthetic quiz in the exchange format: a card-play decision, values made up."""
-    seats = SEATS.get(game, ["N", "E", "S", "W"])
+    """Return one synthetic quiz in the exchange format: the first card of a deal to follow,
+    all hands shown, values made up. The position is built through the typed record."""
+    record_class = POSITIONS[game]
+    seats = list(record_class.SEATS)
     cards = [str(c) for c in deck_for(game).shuffled(n)]
-    hand_size = 5
-    hands = {s: cards[i * hand_size : (i + 1) * hand_size] for i, s in enumerate(seats)}
-    me = seats[-1]
-    mine = hands[me]
+    size = {"skat": 10, "five_hundred": 10}.get(game, 13)
+    dealt = {s: cards[i * size : (i + 1) * size] for i, s in enumerate(seats)}
+    stock = cards[len(seats) * size :]
+    leader, me = seats[0], seats[1]
+    lead = dealt[leader][0]
+    held = {s: [c for c in h if c != lead] for s, h in dealt.items()}
+    facts: dict[str, Any] = {"skat": {"seat_name": "middlehand"}, "five_hundred": {}}.get(game, {})
+    position = record_class(
+        seat=me,
+        dealer=seats[-1],
+        question="play",
+        hands={str(s): tuple(h) for s, h in held.items()},
+        hidden=(),
+        contract=CONTRACTS[game],
+        auction=(Call(seats[0], "pass"), Call(seats[1], "pass")),
+        trick=Trick(((leader, lead),)),
+        tricks_left=size,
+        rules=settings_json(record_class.SETTINGS),
+        deal=deal_record(dealt, held, stock),
+        **facts,
+    ).to_json()
+    mine = held[me][:5]
     values = sorted((rng.randint(0, 5) for _ in mine), reverse=True)
     values[0] = values[1] + 1  # one clear best answer
     return {
+        "version": FORMAT_VERSION,
         "game": game,
         "kind": "play",
         "mode": "double_dummy",
         "prompt": f"Benchmark decision {n}: which card do you play?",
-        "position": {
-            "seat": me,
-            "hands": hands,
-            "hidden": [],
-            "contract": {"description": "benchmark contract"},
-            "auction": [[seats[0], "pass"], [seats[1], "bid"]],
-            "trick": [[seats[0], hands[seats[0]][0]]],
-            "tricks_played": [],
-        },
+        "position": position,
         "candidates": [
             {
                 "answer": card,
                 "value": value,
                 "accepted": i == 0,
                 "refutation": "" if i == 0 else "loses tricks",
-                "line": [] if i == 0 else [card, hands[seats[0]][1]],
+                "line": [] if i == 0 else [card, held[leader][1]],
             }
             for i, (card, value) in enumerate(zip(mine, values, strict=True))
         ],
         "unit": "tricks",
         "themes": [rng.choice(["cash", "duck", "finesse", "ruff"])],
-        "rating": rng.gauss(1500, 250),
+        "rating": min(3000.0, max(100.0, rng.gauss(1500, 250))),
         "rule_ref": "benchmark",
         "seed": n,
     }

@@ -201,10 +201,12 @@ class Position:
         for s in self.hands:
             if s not in keys:
                 raise PositionError(f"position.hands.{s}", f"not a seat (seats: {_names(seats)})")
-        for n, s in enumerate(self.hidden):
-            _seat(s, seats, f"position.hidden[{n}]")
-            if str(s) in self.hands:
-                raise PositionError(f"position.hidden[{n}]", f"seat {s} is both shown and hidden")
+        for n, other in enumerate(self.hidden):
+            _seat(other, seats, f"position.hidden[{n}]")
+            if str(other) in self.hands:
+                raise PositionError(
+                    f"position.hidden[{n}]", f"seat {other} is both shown and hidden"
+                )
         if str(self.seat) not in self.hands:
             raise PositionError(
                 "position.hands", f"the hand of the seat to move ({self.seat}) is missing"
@@ -737,6 +739,30 @@ def position_from_json(game: str, data: Any) -> Position:
     return position_class(game).from_json(data)
 
 
+def record_problems(game: str, position: Any) -> list[str]:
+    """Return why a stored position does not fit the record ([] when it does): it must read
+    back with every check passed and write out again unchanged."""
+    try:
+        record = position_from_json(game, position)
+    except PositionError as exc:
+        return [str(exc)]
+    again = record.to_json()
+    return [
+        f"position.{key}: reads back as {again.get(key)!r}, stored {position.get(key)!r}"
+        for key in sorted(set(again) | set(position))
+        if again.get(key) != position.get(key)
+    ]
+
+
+def shown_part(position: Mapping[str, Any]) -> dict[str, Any]:
+    """Return a position's JSON without the whole deal: what the learner sees before answering."""
+    return {k: v for k, v in position.items() if k not in REVEALED_KEYS}
+
+
+# Keys of a position's JSON that hold cards the decider does not see, revealed after the answer.
+REVEALED_KEYS = ("deal",)
+
+
 def settings_json(settings: Any) -> dict[str, Any]:
     """Return a game's settings (a dataclass) as the ``rules`` object of a position."""
     return _plain(settings)
@@ -816,15 +842,18 @@ def _is_type(value: Any, kinds: tuple[type, ...]) -> bool:
     return isinstance(value, kinds)
 
 
+TYPE_NAMES: dict[type, str] = {
+    int: "a whole number",
+    str: "text",
+    bool: "true or false",
+    type(None): "null",
+    dict: "an object",
+    list: "a list",
+}
+
+
 def _type_names(kinds: tuple[type, ...]) -> str:
-    names = {int: "a whole number", str: "text", bool: "true or false", type(None): "null"}
-    return " or ".join(
-        names.get(k, f"a{'n' if k.__name__[0] in 'aeiou' else ''} {_json_name(k)}") for k in kinds
-    )
-
-
-def _json_name(kind: type) -> str:
-    return {dict: "object", list: "list"}.get(kind, kind.__name__)
+    return " or ".join(TYPE_NAMES.get(k, k.__name__) for k in kinds)
 
 
 def _names(seats: Sequence[Seat]) -> str:
@@ -838,7 +867,8 @@ def _seat(value: Any, seats: Sequence[Seat], path: str) -> None:
 
 def _json_seat(value: Any, seats: Sequence[Seat], path: str) -> Seat:
     _seat(value, seats, path)
-    return value  # type: ignore[no-any-return]
+    seat: Seat = value
+    return seat
 
 
 def _card(value: Any, deck: Deck, path: str) -> None:

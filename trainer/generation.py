@@ -112,7 +112,10 @@ def attempt_seed(job_seed: int, attempt: int) -> int:
 
 
 def store_quiz(draft: QuizDraft, job: GenerationJob | None) -> bool:
-    """Insert a quiz; return False when the same position is already in the bank."""
+    """Insert a quiz; return False when the same position is already in the bank.
+
+    Any other IntegrityError is raised again.
+    """
     try:
         with transaction.atomic():
             Quiz.objects.create(
@@ -134,7 +137,11 @@ def store_quiz(draft: QuizDraft, job: GenerationJob | None) -> bool:
                 job=job,
             )
     except IntegrityError:
-        return False
+        # Only the unique position constraint makes a duplicate; any other refusal is a fault
+        # the caller must see, not a quiz "already in the bank".
+        if Quiz.objects.filter(kind=draft.kind, position_hash=draft.position_hash).exists():
+            return False
+        raise
     return True
 
 

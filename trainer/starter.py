@@ -25,7 +25,7 @@ from django.db.models import Count
 from games.quizzes import KINDS, QuizDraft, draft_quiz, load_generators, modes_for, question_of
 from trainer.generation import ATTEMPTS_PER_QUIZ, attempt_seed
 from trainer.models import Quiz
-from trainer.quizio import ImportReport, draft_to_json, import_lines, open_bank
+from trainer.quizio import ImportReport, draft_to_json, dump_line, import_lines, open_bank
 
 STARTER_BANK = Path(__file__).resolve().parent / "bank" / "starter.jsonl.gz"
 # The order games are built, written and listed in: Skat first.
@@ -165,7 +165,7 @@ def write_bank(drafts: Iterable[QuizDraft], path: Path) -> int:
             gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as out,
         ):
             for draft in drafts:
-                line = json.dumps(draft_to_json(draft), ensure_ascii=False, sort_keys=True)
+                line = dump_line(draft_to_json(draft))
                 out.write(line.encode("utf-8") + b"\n")
                 count += 1
         os.replace(partial, path)

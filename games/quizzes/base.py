@@ -14,6 +14,7 @@ from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from games.position import Position, position_from_json, shown_part
 from games.quizzes.units import UNITS
 
 KINDS = ("play", "bid")
@@ -90,11 +91,22 @@ class QuizDraft:
 
     @property
     def position_hash(self) -> str:
-        """Return a stable hash of what the learner sees, unique per game, kind and mode."""
+        """Return a stable hash of what the learner sees, unique per game, kind and mode.
+
+        The whole deal (revealed only after the answer) is left out: two deals that look the
+        same to the decider are one decision.
+        """
         key = json.dumps(
-            [self.game, self.kind, self.mode, self.position], sort_keys=True, separators=(",", ":")
+            [self.game, self.kind, self.mode, shown_part(self.position)],
+            sort_keys=True,
+            separators=(",", ":"),
         )
         return hashlib.sha256(key.encode()).hexdigest()
+
+    @property
+    def record(self) -> Position:
+        """Return the position as the typed record; raise PositionError if it does not fit."""
+        return position_from_json(self.game, self.position)
 
     @property
     def accepted(self) -> list[str]:

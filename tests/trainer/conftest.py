@@ -8,8 +8,24 @@ import pytest
 
 from games.quizzes import load_generators
 from games.quizzes.base import GENERATOR_MODES, GENERATORS, Candidate, QuizDraft
+from games.quizzes.wiezen.table import deal_hands, wiezen_position
+from games.wiezen import Auction
 
 DISTINCT_POSITIONS = 40
+
+
+def toy_position(n: int) -> dict[str, object]:
+    """Return the position of Kleurenwiezen deal ``n`` before the first call (North to call)."""
+    hands = deal_hands(n)
+    return wiezen_position(
+        seat="N",
+        dealer="W",
+        question="call",
+        dealt=hands,
+        shown=["N"],
+        auction=Auction("W", hands),
+        contract=None,
+    )
 
 
 def toy_generator(seed: int, mode: str, constraint: object) -> QuizDraft | None:
@@ -22,7 +38,7 @@ def toy_generator(seed: int, mode: str, constraint: object) -> QuizDraft | None:
         kind="bid",
         mode=mode,
         prompt=f"Toy decision {n}",
-        position={"seat": "N", "n": n},
+        position=toy_position(n),
         unit="tricks",
         themes=("toy",),
         rating=1500.0,

@@ -8,9 +8,10 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from tests.trainer.conftest import toy_generator
 from trainer.generation import JobRequestError, attempt_seed, create_job, run_chunk
 from trainer.models import GenerationJob, Quiz
-from trainer.quizio import QuizImportError, export_lines, import_lines
+from trainer.quizio import QuizImportError, draft_to_json, export_lines, import_lines
 
 pytestmark = [pytest.mark.django_db, pytest.mark.usefixtures("toy_bid_generator")]
 
@@ -124,32 +125,32 @@ def test_export_then_import_round_trips_and_skips_known_positions():
     assert json.loads(next(export_lines(Quiz.objects.all())))["position"] == record["position"]
 
 
+def good_line(n: int = 1) -> dict:
+    """Return a valid exchange line: the toy generator's quiz ``n``."""
+    return draft_to_json(toy_generator(n, "single_dummy", None))
+
+
 @pytest.mark.parametrize(
-    ("bad", "message"),
+    ("change", "message"),
     [
-        ("{not json", "line 2: not valid JSON"),
-        ('{"game": "wiezen"}', "line 2: missing field(s): kind, mode"),
+        (None, "line 2: not valid JSON"),
+        ({"kind": None}, "line 2: missing field(s): kind"),
+        ({"game": "go"}, "line 2: game: unknown game 'go'"),
+        ({"version": None}, "line 2: version: missing, so this is a format 1 line"),
         (
-            '{"game": "go", "kind": "play", "mode": "double_dummy", "themes": [], "rating": 1,'
-            ' "position": {}, "candidates": [], "unit": "result"}',
-            "line 2: game: unknown game 'go'",
-        ),
-        (
-            '{"game": "skat", "kind": "play", "mode": "double_dummy", "themes": [], "rating": 1,'
-            ' "position": {}, "candidates": [{"answer": "CJ", "value": 1, "accepted": false}],'
-            ' "unit": "result"}',
-            "line 2: a quiz needs at least one accepted answer",
+            {"candidates": [{"answer": "A", "value": 1, "accepted": False}]},
+            "line 2: candidates: a quiz needs at least one accepted answer",
         ),
     ],
 )
-def test_a_bad_import_line_is_named_and_nothing_is_stored(bad, message):
-    good = (
-        '{"game": "skat", "kind": "play", "mode": "double_dummy", "themes": [], '
-        '"rating": 1500, "position": {"x": 1}, "candidates": [{"answer": "CJ", "value": 2,'
-        ' "accepted": true}, {"answer": "SA", "value": 1, "accepted": false}], "unit": "result"}'
-    )
+def test_a_bad_import_line_is_named_and_nothing_is_stored(change, message):
+    if change is None:
+        bad = "{not json"
+    else:
+        data = {**good_line(2), **change}
+        bad = json.dumps({k: v for k, v in data.items() if v is not None})
     with pytest.raises(QuizImportError, match=message.replace("(", r"\(").replace(")", r"\)")):
-        import_lines([good, bad])
+        import_lines([json.dumps(good_line(1)), bad])
     assert Quiz.objects.count() == 0
 
 

@@ -11,6 +11,7 @@ from io import StringIO
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.position import record_problems
 from games.quizzes import KINDS, QuizDraft, load_generators, question_of, recheck
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares
 from tests.trainer.conftest import toy_generator
@@ -59,9 +60,24 @@ def judged_again(draft: QuizDraft) -> None:
     assert not problems, "; ".join(problems)
 
 
+def holds_what_a_recheck_needs(draft: QuizDraft) -> None:
+    """The position fits the typed record (every field, and written out again unchanged) and
+    a sampled quiz stores every world it was judged on, not only their seed."""
+    problems = record_problems(draft.game, draft.position)
+    assert not problems, "; ".join(problems)
+    if draft.samples is not None:
+        worlds = draft.extra.get("worlds")
+        assert isinstance(worlds, list), "the sampled worlds are not stored"
+        assert len(worlds) == draft.samples, f"{len(worlds)} worlds stored, {draft.samples} sampled"
+
+
 # Each re-check takes a draft read from the shipped bank and fails (AssertionError or any
 # exception) when the quiz is not what it claims.
-RECHECKS: list[Callable[[QuizDraft], None]] = [candidates_agree, judged_again]
+RECHECKS: list[Callable[[QuizDraft], None]] = [
+    holds_what_a_recheck_needs,
+    candidates_agree,
+    judged_again,
+]
 
 
 def _groups() -> list[tuple[str, str, str]]:
@@ -192,7 +208,7 @@ def test_a_bad_line_in_the_bank_stops_the_start_and_stores_nothing(tmp_path, shi
     good = read_lines(STARTER_BANK)[0]
     bank = tmp_path / "bank.jsonl.gz"
     with gzip.open(bank, "wt", encoding="utf-8") as out:
-        out.write(good + json.dumps({"game": "skat", "kind": "play"}) + "\n")
+        out.write(good + json.dumps({"version": 2, "game": "skat", "kind": "play"}) + "\n")
     with pytest.raises(CommandError, match="line 2: missing field"):
         run("--bank", str(bank), "--no-top-up")
     assert not Quiz.objects.exists()

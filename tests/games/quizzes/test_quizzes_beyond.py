@@ -18,6 +18,7 @@ from games.beyond.scoring import contract_points
 from games.beyond.seats import pair_of, partner
 from games.cards import SEATS, Card, parse_card
 from games.constraints import parse
+from games.position import record_problems, shown_part
 from games.quizzes import QuizDraft, QuizError, draft_quiz, load_generators, recheck
 from games.quizzes.beyond import bid_quiz, play_quiz
 from games.quizzes.beyond.convention import (
@@ -169,7 +170,7 @@ def test_single_dummy_hides_the_other_hands(sd_drafts: list[QuizDraft]) -> None:
     for draft in sd_drafts:
         seat = draft.position["seat"]
         assert list(draft.position["hands"]) == [seat]
-        shown = json.dumps(draft.position)
+        shown = json.dumps(shown_part(draft.position))
         for other in draft.position["hidden"]:
             for card in draft.extra["remaining"][other]:
                 assert f'"{card}"' not in shown
@@ -456,3 +457,17 @@ def test_a_joker_on_a_suit_lead_shows_no_void() -> None:
 def test_paired_gap_is_the_margin_the_verdict_uses() -> None:
     gap, error = paired_gap([20.0] * 30 + [0.0] * 10, [0.0] * 40)
     assert gap == 15.0 and gap > Z * error
+
+
+def test_every_generated_position_fits_the_typed_record(
+    dd_drafts: list[QuizDraft],
+    sd_drafts: list[QuizDraft],
+    declaration: QuizDraft,
+    convention_drafts: list[QuizDraft],
+) -> None:
+    drafts = [*dd_drafts, *sd_drafts, declaration, *convention_drafts]
+    assert drafts
+    for draft in drafts:
+        position = json.loads(json.dumps(draft.position))
+        assert record_problems(draft.game, position) == [], draft.seed
+        assert (draft.record.question == "play") == (draft.kind == "play")

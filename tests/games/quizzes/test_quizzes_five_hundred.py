@@ -11,6 +11,7 @@ from games.cards import FIVE_HUNDRED_DECK, SEATS
 from games.constraints import parse
 from games.five_hundred import Contract, SimpleBidder, deal
 from games.five_hundred.calls import parse_call
+from games.position import record_problems
 from games.quizzes import QuizDraft, draft_quiz, modes_for, question_of, recheck
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares, keep_rate
 from games.quizzes.common.margins import Z, paired_gap
@@ -388,3 +389,17 @@ def test_kitty_plans_count_alike_discards_once() -> None:
     clubs = [p for p in found if all(c.suit == "C" for c in p)]
     assert len(clubs) == 1  # the three clubs, however they are picked
     assert not any(c.suit == "S" for p in found for c in p)  # trumps are never planned away
+
+
+def test_every_generated_position_fits_the_typed_record(
+    dd_quizzes: list[QuizDraft],
+    sd_quizzes: list[QuizDraft],
+    contract_quizzes: list[QuizDraft],
+    kitty_quizzes: list[QuizDraft],
+) -> None:
+    drafts = [*dd_quizzes, *sd_quizzes, *contract_quizzes, *kitty_quizzes]
+    assert drafts
+    for draft in drafts:
+        position = json.loads(json.dumps(draft.position))
+        assert record_problems(draft.game, position) == [], draft.seed
+        assert (draft.record.question == "play") == (draft.kind == "play")

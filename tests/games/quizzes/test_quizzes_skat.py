@@ -10,6 +10,7 @@ import pytest
 
 from games.cards import SKAT_DECK, Card
 from games.constraints import parse
+from games.position import record_problems
 from games.quizzes import QuizDraft, QuizError, draft_quiz, modes_for, question_of, recheck
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares, keep_rate
 from games.quizzes.skat.bid import (
@@ -569,3 +570,14 @@ def test_discard_quizzes_offer_a_few_weighed_discards(
         assert len({groups[o] for o in options}) == len(options)  # one per group
         assert draft.extra["natural"] in options
         assert draft.position["contract"]["game"] == spec["game"]
+
+
+def test_every_generated_position_fits_the_typed_record(
+    all_drafts: list[QuizDraft], bid_by_question: dict[str, list[QuizDraft]]
+) -> None:
+    drafts = [*all_drafts, *(d for ds in bid_by_question.values() for d in ds)]
+    assert drafts
+    for draft in drafts:
+        position = json.loads(json.dumps(draft.position))
+        assert record_problems(draft.game, position) == [], draft.seed
+        assert (draft.record.question == "play") == (draft.kind == "play")

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from games.cards import SEATS, WIEZEN_DECK, Card, parse_card, parse_pbn
 from games.constraints import parse
+from games.position import record_problems, shown_part
 from games.quizzes import QuizDraft, QuizError, draft_quiz, modes_for, recheck
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares, keep_rate
 from games.quizzes.common.lines import card_values
@@ -179,7 +180,7 @@ def test_draft_records_kind_mode_seed_rating_and_rule_text(kind: str, mode: str)
 def test_hidden_hands_are_not_in_the_position(kind: str, mode: str) -> None:
     for draft in kept(kind, mode):
         position = draft.position
-        shown = json.dumps(position)
+        shown = json.dumps(shown_part(position))
         assert set(position["hands"]) | set(position["hidden"]) == set(SEATS)
         remaining = draft.extra.get("remaining", draft.extra["deal"])
         for seat in position["hidden"]:
@@ -572,3 +573,12 @@ def test_miserie_defenders_value_the_declarer_taking_a_trick() -> None:
     # A heart lead lets void N throw a card away; a spade or a diamond catches him.
     assert card_values(position, defender) == {"SQ": 1, "H5": 0, "D2": 1}
     assert card_values(position, declarer) == {"SQ": 0, "H5": 1, "D2": 0}
+
+
+def test_every_generated_position_fits_the_typed_record() -> None:
+    drafts = [d for kind, mode in KINDS_MODES for d in kept(kind, mode)]
+    assert drafts
+    for draft in drafts:
+        position = json.loads(json.dumps(draft.position))
+        assert record_problems(draft.game, position) == [], draft.seed
+        assert (draft.record.question == "play") == (draft.kind == "play")

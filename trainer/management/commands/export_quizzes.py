@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from django.core.management.base import BaseCommand, CommandParser
+import os
+from pathlib import Path
+
+from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db.models import QuerySet
 
 from games import GAMES
 from games.quizzes import KINDS
 from trainer.models import Quiz
-from trainer.quizio import export_lines
+from trainer.quizio import ExportError, export_lines
 
 
 class Command(BaseCommand):
@@ -24,12 +28,26 @@ class Command(BaseCommand):
             quizzes = quizzes.filter(game=opts["game"])
         if opts["kind"]:
             quizzes = quizzes.filter(kind=opts["kind"])
+        try:
+            self._write(quizzes, opts)
+        except ExportError as exc:
+            raise CommandError(f"cannot export {exc}") from None
+
+    def _write(self, quizzes: QuerySet[Quiz], opts: dict[str, object]) -> None:
         count = 0
         if opts["output"]:
-            with open(str(opts["output"]), "w", encoding="utf-8") as out:
-                for line in export_lines(quizzes.iterator()):
-                    out.write(line + "\n")
-                    count += 1
+            # Written aside and moved into place whole: a quiz that cannot be written as strict
+            # JSON leaves no half file behind.
+            path = Path(str(opts["output"]))
+            partial = path.with_name(path.name + ".partial")
+            try:
+                with open(partial, "w", encoding="utf-8") as out:
+                    for line in export_lines(quizzes.iterator()):
+                        out.write(line + "\n")
+                        count += 1
+                os.replace(partial, path)
+            finally:
+                partial.unlink(missing_ok=True)
             self.stderr.write(f"{count} quizzes written to {opts['output']}")
         else:
             for line in export_lines(quizzes.iterator()):
