@@ -1,7 +1,8 @@
 """Every fact a quiz's prompt leans on is drawn on the quiz page, for each game and kind.
 
 One real quiz of every game and kind is taken from the starter bank (the one a learner meets
-first on a fresh clone), loaded alone, and opened in headless Chromium. The expected facts are
+first on a fresh clone), made again from its seed, stored alone, and opened in headless
+Chromium. The expected facts are
 read straight from the stored position, not from the code that draws them: the contract in
 words, the running score (Skat card points, Beyond targets and tricks, 500 and Kleurenwiezen
 tricks and what is needed), the auction as one column per seat, and the hand in the order the
@@ -17,8 +18,10 @@ from typing import Any
 
 import pytest
 
+from games.quizzes import draft_quiz
 from tests.browser.browser_helpers import open_as_new_visitor, overflow_px
-from trainer.quizio import import_lines, open_bank
+from trainer.generation import store_quiz
+from trainer.quizio import draft_to_json, open_bank
 from trainer.starter import STARTER_BANK
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -64,14 +67,19 @@ PICKS: dict[tuple[str, str], Callable[[dict[str, Any]], bool]] = {
 }
 
 
-def starter_quiz(game: str, kind: str) -> tuple[str, dict[str, Any]]:
-    """Return the bank line and the quiz of the first fitting starter quiz."""
+def starter_quiz(game: str, kind: str) -> dict[str, Any]:
+    """Store the first fitting starter quiz, made again from its seed by the current
+    generators (so its position is the typed record, whatever format the shipped bank is
+    in), and return it in the exchange form."""
     pick = PICKS[(game, kind)]
     with open_bank(STARTER_BANK) as lines:
         for line in lines:
-            quiz = json.loads(line)
-            if quiz["game"] == game and quiz["kind"] == kind and pick(quiz):
-                return line, quiz
+            stored = json.loads(line)
+            if stored["game"] == game and stored["kind"] == kind and pick(stored):
+                draft = draft_quiz(game, kind, stored["mode"], stored["seed"])
+                assert draft is not None, f"seed {stored['seed']} no longer makes a quiz"
+                store_quiz(draft, None)
+                return draft_to_json(draft)
     pytest.fail(f"the starter bank has no {game} {kind} quiz to show")
 
 
@@ -189,7 +197,7 @@ def check_facts(browser, quiz: dict[str, Any]) -> None:
         strain = SYMBOLS.get(level[2], " NT")
         assert f"{level[1]}{strain} by {SEAT_WORDS[contract['declarer']]}" in shown
         declared = dict(pos.get("declarations") or []) or contract["targets"]
-        won = pos.get("tricks_won") or {}
+        won = (pos.get("tricks_won") or {}) if pos.get("tricks_played") else {}
         for s in "NESW":
             row = next(r for r in rows if r.startswith(SEAT_WORDS[s]))
             cells = row.split()
@@ -234,8 +242,7 @@ def test_the_quiz_page_draws_every_fact_the_decision_needs(
 
     game, kind = game_kind
     settings.TRAIN_REFILL_BELOW = 0
-    line, quiz = starter_quiz(game, kind)
-    import_lines([line])
+    quiz = starter_quiz(game, kind)
     # A phone 390 px wide (a desktop Chromium window is never narrower than 500 px).
     phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
