@@ -8,7 +8,7 @@ from django.contrib.auth.signals import user_logged_in
 from django.dispatch import receiver
 from django.http import HttpRequest
 
-from trainer.learners import VISITOR_KEY, adopt_visitor
+from trainer.learners import NEW_VISITOR_KEY, VISITOR_KEY, adopt_visitor
 
 
 @receiver(user_logged_in, dispatch_uid="accounts.adopt_visitor")
@@ -16,6 +16,8 @@ def adopt_on_login(sender: Any, request: HttpRequest | None, user: Any, **kwargs
     """Move the session's visitor attempts, ratings and reviews to the user who logged in."""
     if request is None or not hasattr(request, "session"):
         return
+    if request.session.pop(NEW_VISITOR_KEY, None):
+        request.session.set_expiry(None)  # a signed-in session lives the usual age
     visitor = request.session.pop(VISITOR_KEY, None)
     if visitor:
         adopt_visitor(str(visitor), user.pk)

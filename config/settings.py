@@ -22,7 +22,19 @@ _DEV_SECRET = "embedded-debug-only-secret-key-not-for-production"
 SECRET_KEY = env_str("DJANGO_SECRET_KEY", _DEV_SECRET if DEBUG else None)
 if not DEBUG and SECRET_KEY == _DEV_SECRET:
     raise ImproperlyConfigured("DJANGO_SECRET_KEY must be set to a secret value when not in debug")
-ALLOWED_HOSTS = env_list("DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"])
+ALLOWED_HOSTS = env_list(
+    "DJANGO_ALLOWED_HOSTS", ["127.0.0.1", "localhost", "[::1]"] if DEBUG else []
+)
+if not DEBUG and not ALLOWED_HOSTS:
+    raise ImproperlyConfigured(
+        "DJANGO_ALLOWED_HOSTS must be set to the site's host names when not in debug"
+    )
+if not DEBUG and "*" in ALLOWED_HOSTS:
+    # A wildcard lets a forged Host header into absolute links, password-reset mail included.
+    raise ImproperlyConfigured(
+        f"DJANGO_ALLOWED_HOSTS={','.join(ALLOWED_HOSTS)!r} holds the wildcard '*': "
+        "name the site's host names when not in debug"
+    )
 CSRF_TRUSTED_ORIGINS = env_list("DJANGO_CSRF_TRUSTED_ORIGINS", [])
 
 INSTALLED_APPS = [
@@ -100,8 +112,18 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 LOGIN_REDIRECT_URL = "/"
 LOGOUT_REDIRECT_URL = "/"
 
-# E-mail (password reset links). The embedded default prints mails on the console.
-EMAIL_BACKEND = env_str("DJANGO_EMAIL_BACKEND", "django.core.mail.backends.console.EmailBackend")
+# E-mail (password reset links). The embedded default prints mails on the console; in
+# production that would write live reset tokens into the web log, so it is refused there.
+CONSOLE_EMAIL_BACKEND = "django.core.mail.backends.console.EmailBackend"
+EMAIL_BACKEND = env_str(
+    "DJANGO_EMAIL_BACKEND",
+    CONSOLE_EMAIL_BACKEND if DEBUG else "django.core.mail.backends.smtp.EmailBackend",
+)
+if not DEBUG and EMAIL_BACKEND == CONSOLE_EMAIL_BACKEND:
+    raise ImproperlyConfigured(
+        "DJANGO_EMAIL_BACKEND is the console backend, which prints password-reset links into "
+        "the log: set an SMTP (or other real) backend when not in debug"
+    )
 EMAIL_HOST = env_str("DJANGO_EMAIL_HOST", "localhost")
 EMAIL_PORT = env_int("DJANGO_EMAIL_PORT", 25, minimum=1)
 EMAIL_HOST_USER = env_str("DJANGO_EMAIL_USER", "")
@@ -119,6 +141,10 @@ TRAIN_REFILL_COUNT = env_int("TRAIN_REFILL_COUNT", 50, minimum=1)
 TRAIN_TOP_UP_SECONDS = env_int("TRAIN_TOP_UP_SECONDS", 60, minimum=1)
 TRAIN_ACTIVE_DAYS = env_int("TRAIN_ACTIVE_DAYS", 7, minimum=1)
 TRAIN_JOB_STALE_SECONDS = env_int("TRAIN_JOB_STALE_SECONDS", 600, minimum=10)
+# A visitor's session starts short-lived: a client that never sends the cookie back (a
+# crawler) leaves a row that expires after TRAIN_NEW_SESSION_SECONDS and is purged by the
+# hourly trainer.purge_expired; a browser that comes back gets the usual SESSION_COOKIE_AGE.
+TRAIN_NEW_SESSION_SECONDS = env_int("TRAIN_NEW_SESSION_SECONDS", 3600, minimum=60)
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -196,11 +222,13 @@ CELERY_TASK_ROUTES = {
     "trainer.check_worker": {"queue": SOLVER_QUEUE},
     "trainer.generate_quizzes": {"queue": SOLVER_QUEUE},
     "trainer.top_up_bank": {"queue": CELERY_TASK_DEFAULT_QUEUE},
+    "trainer.purge_expired": {"queue": CELERY_TASK_DEFAULT_QUEUE},
 }
 # Periodic tasks, run by Celery beat (`make run` embeds it in its worker with -B; a
 # deployment runs exactly one `celery -A config beat`).
 CELERY_BEAT_SCHEDULE = {
     "top-up-bank": {"task": "trainer.top_up_bank", "schedule": float(TRAIN_TOP_UP_SECONDS)},
+    "purge-expired": {"task": "trainer.purge_expired", "schedule": 3600.0},
 }
 CELERY_BEAT_SCHEDULE_FILENAME = str(RUN_DIR / "celerybeat-schedule")
 # With late acks, a message a dead worker never acknowledged goes back to the queue once the

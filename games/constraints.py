@@ -134,6 +134,11 @@ COMPARISONS: dict[str, Callable[[int, int], bool]] = {
     ">=": operator.ge,
 }
 KEYWORDS = frozenset({"and", "or", "not", "in", "has"})
+# Bounds on the text (docs/constraints.md), far above any real constraint: they keep the
+# recursive parser, printer and proof within Python's stack and every number small.
+MAX_TEXT_CHARS = 2000
+MAX_DEPTH = 32  # parentheses and 'not's, counted together
+MAX_NUMBER_DIGITS = 4
 
 
 def feature_problem(feature: str, game: str) -> str | None:
@@ -248,6 +253,10 @@ LETTERS = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_"
 
 def tokenize(text: str) -> list[Token]:
     """Split constraint text into tokens, ending with an 'end' token; raise on a stray character."""
+    if len(text) > MAX_TEXT_CHARS:
+        raise ConstraintError(
+            MAX_TEXT_CHARS, f"text longer than {MAX_TEXT_CHARS} characters ({len(text)})"
+        )
     tokens: list[Token] = []
     i = 0
     while i < len(text):
@@ -260,6 +269,10 @@ def tokenize(text: str) -> list[Token]:
         if ch in DIGITS:
             while i < len(text) and text[i] in DIGITS:
                 i += 1
+            if i - start > MAX_NUMBER_DIGITS:
+                raise ConstraintError(
+                    start, f"number of {i - start} digits: at most {MAX_NUMBER_DIGITS} allowed"
+                )
             tokens.append(Token("number", text[start:i], start))
         elif ch in LETTERS:
             while i < len(text) and (text[i] in LETTERS or text[i] in DIGITS):
@@ -299,6 +312,7 @@ class _Parser:
         self.places = {place.lower(): place for place in self.layout.places}
         self.tokens = tokenize(text)
         self.index = 0
+        self.depth = 0
 
     def peek(self) -> Token:
         return self.tokens[self.index]
@@ -336,20 +350,33 @@ class _Parser:
             parts.append(self.negation())
         return _joined(And, parts)
 
+    def deeper(self) -> None:
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise ConstraintError(
+                self.peek().pos,
+                f"nested deeper than {MAX_DEPTH} levels of parentheses and 'not'",
+            )
+
     def negation(self) -> Node:
         if self.at_word("not"):
+            self.deeper()
             self.advance()
-            return Not(self.negation())
+            node = Not(self.negation())
+            self.depth -= 1
+            return node
         return self.atom()
 
     def atom(self) -> Node:
         token = self.peek()
         if token.text == "(" and token.kind == "punct":
+            self.deeper()
             self.advance()
             node = self.disjunction()
             if self.peek().text != ")":
                 raise self.fail(f"')' to close the '(' at col {token.pos}")
             self.advance()
+            self.depth -= 1
             return node
         place = self.place()
         if self.at_word("has"):

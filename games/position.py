@@ -15,7 +15,6 @@ Seats are letters ("N", "E", "S", "W") except in Skat, where they are the number
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import Any, ClassVar, TypeVar
@@ -553,7 +552,10 @@ class BeyondPosition(Position):
                 )
                 for n, p in enumerate(_pairs(data["declarations"], "position.declarations"))
             ),
-            "still_needed": None if needed is None else _counts(needed, "position.still_needed"),
+            # Negative once a seat has taken more than it declared (the pair can only spoil then).
+            "still_needed": None
+            if needed is None
+            else _counts(needed, "position.still_needed", signed=True),
             "aim": None if aim is None else _text(aim, "position.aim"),
             "lead_locked": locked,
         }
@@ -928,12 +930,12 @@ def _hands(value: Any, path: str) -> dict[str, Cards]:
     return {str(s): _cards(c, f"{path}.{s}") for s, c in value.items()}
 
 
-def _counts(value: Any, path: str) -> dict[str, int]:
+def _counts(value: Any, path: str, signed: bool = False) -> dict[str, int]:
     if not isinstance(value, Mapping):
         raise PositionError(path, "expected an object of whole numbers")
     out = {}
     for key, n in value.items():
-        if not _is_int(n) or n < 0 or (isinstance(n, float) and not math.isfinite(n)):
+        if not _is_int(n) or (n < 0 and not signed):
             raise PositionError(f"{path}.{key}", "expected a whole number from 0")
         out[str(key)] = n
     return out

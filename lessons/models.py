@@ -71,3 +71,24 @@ class LessonProgress(models.Model):
 
     def __str__(self) -> str:
         return f"{self.user} in {self.lesson}"
+
+
+class SpentDeal(models.Model):
+    """A checkpoint deal a signed-in learner has answered: each deal counts once.
+
+    Rows older than the deals' lifetime (``lessons.services.DEAL_MAX_AGE``) are purged by the
+    periodic ``trainer.purge_expired`` task.
+    """
+
+    user = models.ForeignKey(settings.AUTH_USER_MODEL, on_delete=models.CASCADE)
+    lesson = models.ForeignKey(Lesson, on_delete=models.CASCADE)
+    deal = models.CharField(max_length=32)
+    created_at = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["user", "deal"], name="spent_deal_once_per_user")
+        ]
+
+    def __str__(self) -> str:
+        return f"deal {self.deal} answered by {self.user}"

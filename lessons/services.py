@@ -2,16 +2,25 @@
 
 from __future__ import annotations
 
+import secrets
 from dataclasses import dataclass
+from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
-from django.db import transaction
+from django.core import signing
+from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from games.exercises import Exercise, Feedback, generate
 from lessons.loader import Course, read_all
-from lessons.models import GlossaryEntry, Lesson, LessonProgress
+from lessons.models import GlossaryEntry, Lesson, LessonProgress, SpentDeal
+
+SEED_LIMIT = 10**9
+DEAL_SALT = "lessons.checkpoint-deal"
+# A deal handed out on a lesson page may be answered for a day; then a new one is dealt.
+DEAL_MAX_AGE = timedelta(days=1)
 
 
 @dataclass(frozen=True)
@@ -82,6 +91,41 @@ def load_lessons() -> LoadReport:
     return load_courses(read_all())
 
 
+class DealError(ValueError):
+    """Raised for a checkpoint deal this site did not issue, or issued for another checkpoint."""
+
+
+@dataclass(frozen=True)
+class Deal:
+    """One checkpoint exercise handed out: its seed, a one-off id, and the signed token."""
+
+    lesson: int
+    index: int
+    seed: int
+    id: str
+    token: str
+
+
+def issue_deal(lesson: Lesson, index: int) -> Deal:
+    """Deal a fresh exercise for checkpoint ``index``: a server-chosen seed, signed."""
+    seed, deal_id = secrets.randbelow(SEED_LIMIT), secrets.token_urlsafe(12)
+    token = signing.dumps([lesson.pk, index, seed, deal_id], salt=DEAL_SALT)
+    return Deal(lesson.pk, index, seed, deal_id, token)
+
+
+def read_deal(lesson: Lesson, index: int, token: str) -> Deal:
+    """Return the deal a page was given; raise DealError if it is forged, old or foreign."""
+    try:
+        data = signing.loads(token, salt=DEAL_SALT, max_age=DEAL_MAX_AGE)
+    except signing.SignatureExpired:
+        raise DealError(_("This exercise is more than a day old: here is a new one.")) from None
+    except signing.BadSignature:
+        raise DealError(_("This exercise was not issued by this site.")) from None
+    if not (isinstance(data, list) and len(data) == 4 and data[:2] == [lesson.pk, index]):
+        raise DealError(_("This exercise belongs to another checkpoint."))
+    return Deal(lesson.pk, index, int(data[2]), str(data[3]), token)
+
+
 def checkpoint_exercise(lesson: Lesson, index: int, seed: int) -> Exercise:
     """Regenerate checkpoint ``index`` of ``lesson`` for ``seed``."""
     if not 0 <= index < len(lesson.checkpoints):
@@ -96,17 +140,36 @@ def record_visit(user: AbstractBaseUser | AnonymousUser, lesson: Lesson) -> None
         LessonProgress.objects.get_or_create(user=user, lesson=lesson)
 
 
+def _spend(user: AbstractBaseUser, deal: Deal) -> bool:
+    """Mark the deal answered by the learner; return False if it was answered before."""
+    try:
+        with transaction.atomic():
+            SpentDeal.objects.create(user=user, lesson_id=deal.lesson, deal=deal.id)
+    except IntegrityError:
+        return False
+    return True
+
+
 def answer_checkpoint(
     user: AbstractBaseUser | AnonymousUser,
     lesson: Lesson,
-    index: int,
-    seed: int,
+    deal: Deal,
     picked: list[str],
-) -> tuple[Exercise, Feedback]:
-    """Grade an answer; for a signed-in learner a right answer marks the checkpoint passed."""
-    exercise = checkpoint_exercise(lesson, index, seed)
+) -> tuple[Exercise, Feedback, bool]:
+    """Grade an answer to an issued deal; return the exercise, feedback and whether it counted.
+
+    For a signed-in learner each deal counts once (its first answer, right or wrong), so a miss
+    cannot be turned into a pass by answering the same deal again; a right first answer marks
+    the checkpoint passed. Nothing is stored for a visitor.
+    """
+    index = deal.index
+    exercise = checkpoint_exercise(lesson, index, deal.seed)
     feedback = exercise.check(picked)
-    if feedback.correct and user.is_authenticated:
+    if not user.is_authenticated:
+        return exercise, feedback, True
+    if not _spend(user, deal):
+        return exercise, feedback, False
+    if feedback.correct:
         with transaction.atomic():
             progress, _ = LessonProgress.objects.select_for_update().get_or_create(
                 user=user, lesson=lesson
@@ -118,7 +181,14 @@ def answer_checkpoint(
                     progress.completed_at = timezone.now()
                     fields.append("completed_at")
                 progress.save(update_fields=fields)
-    return exercise, feedback
+    return exercise, feedback, True
+
+
+def purge_spent_deals() -> int:
+    """Delete the records of answered deals too old to be answered again; return how many."""
+    cutoff = timezone.now() - DEAL_MAX_AGE - timedelta(hours=1)
+    deleted, _ = SpentDeal.objects.filter(created_at__lt=cutoff).delete()
+    return deleted
 
 
 def course_progress(user: AbstractBaseUser | AnonymousUser, game: str) -> dict[int, Any]:

@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import secrets
 from typing import Any
 
-from django.http import Http404, HttpRequest, HttpResponse, HttpResponseBadRequest
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
@@ -15,8 +14,7 @@ from games.exercises import ExerciseError
 from lessons import services
 from lessons.diagrams import render_diagram
 from lessons.models import GlossaryEntry, Lesson
-
-SEED_LIMIT = 10**9
+from lessons.services import Deal, DealError
 
 
 def _game(game: str) -> Any:
@@ -57,17 +55,19 @@ def glossary(request: HttpRequest, game: str) -> HttpResponse:
 
 def _checkpoint_view(
     lesson: Lesson,
-    index: int,
-    seed: int,
+    deal: Deal,
     picked: list[str] | None = None,
     feedback: Any = None,
     error: str = "",
+    counted: bool = True,
 ) -> dict[str, Any]:
-    exercise = services.checkpoint_exercise(lesson, index, seed)
+    index = deal.index
+    exercise = services.checkpoint_exercise(lesson, index, deal.seed)
     return {
         "index": index,
         "number": index + 1,
-        "seed": seed,
+        "deal": deal.token,
+        "counted": counted,
         "exercise": exercise,
         "diagrams": [render_diagram(d) for d in exercise.diagrams],
         "picked": picked or [],
@@ -75,6 +75,17 @@ def _checkpoint_view(
         "error": error,
         "section": lesson.checkpoints[index].get("section", ""),
     }
+
+
+def _kept_deal(request: HttpRequest, lesson: Lesson, index: int) -> Deal:
+    """Return the deal the page showed for another checkpoint, or a fresh one."""
+    token = request.POST.get(f"keep-{index + 1}", "")
+    if token:
+        try:
+            return services.read_deal(lesson, index, token)
+        except DealError:
+            pass  # an old or altered page: that checkpoint simply gets a new exercise
+    return services.issue_deal(lesson, index)
 
 
 def _lesson_page(
@@ -87,7 +98,9 @@ def _lesson_page(
         if answered and answered["index"] == index:
             checkpoints.append(answered)
         else:
-            checkpoints.append(_checkpoint_view(lesson, index, secrets.randbelow(SEED_LIMIT)))
+            # After an answer the other checkpoints keep the exercises the page showed.
+            deal = _kept_deal(request, lesson, index) if answered else None
+            checkpoints.append(_checkpoint_view(lesson, deal or services.issue_deal(lesson, index)))
     progress = services.course_progress(request.user, lesson.game).get(lesson.pk)
     context = {
         "info": GAMES[lesson.game],
@@ -118,19 +131,19 @@ def answer(request: HttpRequest, game: str, slug: str, number: int) -> HttpRespo
     if not 0 <= index < len(item.checkpoints):
         raise Http404(f"lesson {slug!r} has no checkpoint {number}")
     try:
-        seed = int(request.POST.get("seed", ""))
-    except ValueError:
-        return HttpResponseBadRequest(_("The exercise seed is missing or not a number."))
-    if not 0 <= seed < SEED_LIMIT:
-        return HttpResponseBadRequest(_("The exercise seed is out of range."))
+        deal = services.read_deal(item, index, request.POST.get("deal", ""))
+    except DealError as exc:
+        # Graded only on a deal this site issued: a new one is shown with the reason.
+        view = _checkpoint_view(item, services.issue_deal(item, index), error=str(exc))
+        return _lesson_page(request, item, view, status=400)
     picked = request.POST.getlist("answer")
     if not picked:
-        view = _checkpoint_view(item, index, seed, error=_("Pick an answer first."))
+        view = _checkpoint_view(item, deal, error=_("Pick an answer first."))
         return _lesson_page(request, item, view, status=400)
     try:
-        _exercise, feedback = services.answer_checkpoint(request.user, item, index, seed, picked)
+        _exercise, feedback, counted = services.answer_checkpoint(request.user, item, deal, picked)
     except ExerciseError as exc:
-        view = _checkpoint_view(item, index, seed, error=str(exc))
+        view = _checkpoint_view(item, deal, error=str(exc))
         return _lesson_page(request, item, view, status=400)
-    view = _checkpoint_view(item, index, seed, picked, feedback)
+    view = _checkpoint_view(item, deal, picked, feedback, counted=counted)
     return _lesson_page(request, item, view)

@@ -8,7 +8,8 @@ class TrainerConfig(AppConfig):
     verbose_name = "Trainer"
 
     def ready(self) -> None:
-        # The site sends tasks too: the embedded broker's folders must exist before it does.
         from config.celery import prepare_embedded_broker
+        from trainer import checks  # noqa: F401  (registers the deploy checks)
 
+        # The site sends tasks too: the embedded broker's folders must exist before it does.
         prepare_embedded_broker()

@@ -11,6 +11,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import transaction
 from django.db.models import Q
 from django.http import HttpRequest
@@ -18,6 +19,7 @@ from django.http import HttpRequest
 from trainer.models import Attempt, RatingPoint, ReviewCard, SkillRating
 
 VISITOR_KEY = "trainer_visitor"
+NEW_VISITOR_KEY = "trainer_visitor_new"
 
 
 @dataclass(frozen=True)
@@ -60,6 +62,15 @@ def learner_for(request: HttpRequest, create: bool = False) -> Learner | None:
             return None
         visitor = secrets.token_urlsafe(24)
         request.session[VISITOR_KEY] = visitor
+        # Until the client sends the cookie back the session is short-lived, so a crawler's
+        # rows expire within the hour and are purged (trainer.purge_expired).
+        request.session[NEW_VISITOR_KEY] = True
+        request.session.set_expiry(settings.TRAIN_NEW_SESSION_SECONDS)
+    elif request.session.get(NEW_VISITOR_KEY) and request.session.session_key is not None:
+        # The browser came back with the cookie (the session was stored before this request):
+        # keep the session for the usual age.
+        del request.session[NEW_VISITOR_KEY]
+        request.session.set_expiry(None)
     return Learner(visitor=str(visitor))
 
 

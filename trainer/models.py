@@ -162,6 +162,9 @@ class Attempt(LearnerOwned):
     review = models.BooleanField(default=False, help_text=_("served from the review queue"))
     quiz_rating = models.FloatField(help_text=_("the quiz's rating when it was answered"))
     learner_rating = models.FloatField(null=True, blank=True, help_text=_("after this attempt"))
+    # The showing (trainer.tickets) this attempt answered: unique, so two requests racing with
+    # one ticket (a double click, two tabs) store one attempt; empty for imported history.
+    ticket = models.CharField(max_length=32, null=True, blank=True, unique=True, editable=False)
     created_at = models.DateTimeField(auto_now_add=True)
 
     class Meta:

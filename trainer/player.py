@@ -82,6 +82,25 @@ def _review(learner: Learner, quiz: Quiz, correct: bool, seconds: float | None, 
     card.save()
 
 
+def _store_attempt(quiz: Quiz, fields: dict[str, object], first: bool) -> Attempt:
+    """Insert the attempt; raise NotGivenError when its ticket was taken by another request."""
+    ticket = fields["ticket"]
+    for as_first in (True, False) if first else (False,):
+        try:
+            with transaction.atomic():
+                return Attempt.objects.create(quiz=quiz, first=as_first, **fields)
+        except IntegrityError:
+            if ticket is not None and Attempt.objects.filter(ticket=ticket).exists():
+                raise NotGivenError(
+                    f"quiz {quiz.pk} was answered already from this showing "
+                    "(a second click or another tab sent it too)"
+                ) from None
+            if not as_first:
+                raise
+            # A second tab answered the same quiz a moment earlier: this one is a repeat.
+    raise AssertionError("unreachable")
+
+
 def answer_quiz(
     learner: Learner,
     quiz: Quiz,
@@ -89,13 +108,18 @@ def answer_quiz(
     seconds: float | None = None,
     hints: int = 0,
     from_review: bool = False,
+    ticket: str | None = None,
 ) -> tuple[Attempt, Grade]:
-    """Grade and store one answer; raise GradingError when it is not one of the choices."""
+    """Grade and store one answer; raise GradingError when it is not one of the choices.
+
+    With ``ticket`` (the showing's id) the answer is stored at most once per showing: a
+    request that loses the race raises NotGivenError and stores nothing.
+    """
     verdict = grade(quiz.candidates, quiz.unit, answer, quiz.kind)
     with transaction.atomic():
         first = not Attempt.objects.filter(learner.rows(), quiz=quiz).exists()
-        fields = {
-            "quiz": quiz,
+        fields: dict[str, object] = {
+            "ticket": ticket,
             "game": quiz.game,
             "answer": answer,
             "correct": verdict.correct,
@@ -106,13 +130,8 @@ def answer_quiz(
             "quiz_rating": quiz.rating,
             **learner.owner_fields(),
         }
-        try:
-            with transaction.atomic():
-                attempt = Attempt.objects.create(first=first, **fields)
-        except IntegrityError:
-            # A second tab answered the same quiz a moment earlier: this one is a repeat.
-            first = False
-            attempt = Attempt.objects.create(first=False, **fields)
+        attempt = _store_attempt(quiz, fields, first)
+        first = attempt.first
         if first:
             attempt.learner_rating = _rate(learner, quiz, verdict.correct)
             attempt.save(update_fields=["learner_rating"])
@@ -127,7 +146,10 @@ def serve(
     query = filters.as_query()
     ticket = tickets.current(session)
     if ticket is not None and ticket.game == game and ticket.query == query:
-        quiz = Quiz.objects.filter(pk=ticket.quiz, game=game).first()
+        # A ticket already answered can come back in a stale copy of the session (a request
+        # that lost a race saved it): it is dropped here, in the same one query.
+        shown = Quiz.objects.filter(pk=ticket.quiz, game=game)
+        quiz = shown.exclude(attempts__ticket=ticket.id).first()
         if quiz is not None:
             return quiz, ticket
     pick = next_quiz(learner, game, filters, bool(session.get(tickets.LAST_REVIEW_KEY)))
@@ -160,5 +182,10 @@ def submit(
     answer = resolve_answer(quiz, answer, picked)
     if answer not in {str(c.get("answer")) for c in quiz.candidates}:
         raise GradingError(f"{answer!r} is not one of this quiz's choices")
+    done = answer_quiz(
+        learner, quiz, answer, ticket.seconds(), ticket.hints, ticket.review, ticket.id
+    )
+    # Only the request that stored the attempt touches the session: a losing one must not
+    # write back its stale copy over a ticket issued in the meantime.
     tickets.take(session, quiz_id)
-    return answer_quiz(learner, quiz, answer, ticket.seconds(), ticket.hints, ticket.review)
+    return done

@@ -55,3 +55,26 @@ def top_up_bank() -> dict[str, object]:
         "queued": [f"{j.game}/{j.kind}#{j.pk}" for j in done.queued],
         "resent": [j.pk for j in done.resent],
     }
+
+
+@shared_task(name="trainer.purge_expired", ignore_result=False)
+def purge_expired() -> dict[str, int]:
+    """Periodic (Celery beat, hourly): delete expired sessions and stale checkpoint records.
+
+    Every cookie-less visit to the player starts a short-lived session (trainer.learners), so
+    this keeps a crawler from growing the database without bound.
+    """
+    from importlib import import_module
+
+    from django.conf import settings
+    from django.contrib.sessions.models import Session
+    from django.utils import timezone
+
+    from lessons.services import purge_spent_deals
+
+    sessions = 0
+    if settings.SESSION_ENGINE == "django.contrib.sessions.backends.db":
+        sessions, _ = Session.objects.filter(expire_date__lt=timezone.now()).delete()
+    else:
+        import_module(settings.SESSION_ENGINE).SessionStore.clear_expired()
+    return {"sessions": sessions, "spent_deals": purge_spent_deals()}

@@ -2,11 +2,14 @@
 
 The ticket records when the quiz was shown and how many hints were taken, so the time taken
 and the hints used are measured on the server, and an answer is accepted only for the quiz
-that was actually given (each once).
+that was actually given (each once). Each ticket has a random id that the answer's attempt
+stores in a unique column, so two requests that read the same ticket (a double click, two tabs)
+store one attempt between them: the database decides, not the session.
 """
 
 from __future__ import annotations
 
+import secrets
 import time
 from collections.abc import MutableMapping
 from dataclasses import asdict, dataclass
@@ -33,6 +36,7 @@ class Ticket:
     review: bool
     shown: float
     hints: int = 0
+    id: str = ""
 
     def seconds(self, now: float | None = None) -> float:
         """Return the time since the quiz was shown, capped at MAX_SECONDS."""
@@ -45,7 +49,7 @@ Session = MutableMapping[str, Any]
 
 def issue(session: Session, quiz: int, game: str, query: str, review: bool) -> Ticket:
     """Hand out a quiz: store its ticket, replacing any unanswered one."""
-    ticket = Ticket(quiz, game, query, review, clock())
+    ticket = Ticket(quiz, game, query, review, clock(), id=secrets.token_urlsafe(12))
     session[TICKET_KEY] = asdict(ticket)
     return ticket
 
@@ -56,9 +60,11 @@ def current(session: Session) -> Ticket | None:
     if not isinstance(data, dict):
         return None
     try:
-        return Ticket(**data)
+        ticket = Ticket(**data)
     except TypeError:
         return None
+    # A ticket from before tickets had ids cannot be taken once only: hand out a new one.
+    return ticket if ticket.id else None
 
 
 def add_hint(session: Session, quiz: int) -> Ticket | None:

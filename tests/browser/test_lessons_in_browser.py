@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from lessons.loader import read_all
 from lessons.models import Lesson, LessonProgress
-from lessons.services import checkpoint_exercise, load_courses
+from lessons.services import checkpoint_exercise, load_courses, read_deal
 from tests.browser.browser_helpers import and_wait_for_next_page, overflow_px
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
@@ -17,8 +17,8 @@ def answer_checkpoint(browser, lesson: Lesson, number: int, right: bool) -> str:
     from selenium.webdriver.common.by import By
 
     form = browser.find_element(By.ID, f"checkpoint-{number}")
-    seed = int(form.find_element(By.NAME, "seed").get_attribute("value"))
-    exercise = checkpoint_exercise(lesson, number - 1, seed)
+    token = form.find_element(By.NAME, "deal").get_attribute("value")
+    exercise = checkpoint_exercise(lesson, number - 1, read_deal(lesson, number - 1, token).seed)
     keys = (
         sorted(exercise.answers)
         if right

@@ -386,3 +386,32 @@ def test_forced_holdings_collect_top_level_has_only():
     forced = constraint.forced_holdings()
     assert set(forced) == {"N"}
     assert forced["N"] == Card("S", "A").bit | Card("S", "K").bit | Card("H", "A").bit
+
+
+# ---------------------------------------------------------------- bounded input
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("(" * 300 + "N.spades >= 1" + ")" * 300, "nested deeper than"),
+        ("not " * 5000 + "N.spades >= 1", "longer than"),
+        ("not " * 40 + "N.spades >= 1", "nested deeper than"),
+        ("not (" * 40 + "N.spades >= 1" + ")" * 40, "nested deeper than"),
+        ("N.spades >= " + "9" * 5000, "longer than"),
+        ("N.spades >= " + "9" * 50, "at most"),
+        (" or ".join(["N.spades >= 1"] * 400), "longer than"),
+    ],
+)
+def test_oversized_input_is_refused_with_a_constraint_error(text: str, reason: str) -> None:
+    with pytest.raises(ConstraintError) as caught:
+        parse(text, "wiezen")
+    assert reason in caught.value.problem
+
+
+def test_input_within_the_bounds_still_parses() -> None:
+    deep = "(" * 20 + "N.spades >= 1" + ")" * 20
+    assert parse(deep, "wiezen").text == "N.spades >= 1"
+    nots = "not " * 20 + "N.spades >= 1"
+    assert parse(nots, "wiezen").text == nots
+    assert parse("N.hcp in 0..9999", "wiezen").text == "N.hcp in 0..9999"

@@ -7,7 +7,7 @@ from django.contrib.auth.models import User
 
 from lessons.loader import read_all
 from lessons.models import GlossaryEntry, Lesson, LessonProgress
-from lessons.services import checkpoint_exercise, load_courses
+from lessons.services import checkpoint_exercise, issue_deal, load_courses
 from tests.lessons.conftest import LESSON, write_lesson
 
 pytestmark = pytest.mark.django_db
@@ -75,19 +75,21 @@ def test_course_pages_list_lessons_with_navigation(client, loaded):
 def test_unknown_game_or_lesson_is_404(client, loaded):
     assert client.get("/lessons/poker/").status_code == 404
     assert client.get("/lessons/skat/nothing/").status_code == 404
-    assert client.post("/lessons/skat/card-points/checkpoints/9/", {"seed": 1}).status_code == 404
+    assert client.post("/lessons/skat/card-points/checkpoints/9/", {"deal": "x"}).status_code == 404
 
 
-def answer_for(seed: int, right: bool) -> str:
+def form_for(right: bool, index: int = 0) -> dict[str, str]:
+    """Return an answer form for a deal issued for checkpoint ``index`` of card-points."""
     lesson = Lesson.objects.get(slug="card-points")
-    exercise = checkpoint_exercise(lesson, 0, seed)
+    deal = issue_deal(lesson, index)
+    exercise = checkpoint_exercise(lesson, index, deal.seed)
     keys = [c.key for c in exercise.choices]
-    return next(k for k in keys if (k in exercise.answers) == right)
+    return {"deal": deal.token, "answer": next(k for k in keys if (k in exercise.answers) == right)}
 
 
 def test_a_right_answer_is_praised_and_saved_for_a_learner(client, loaded, learner):
     url = "/lessons/skat/card-points/checkpoints/1/"
-    response = client.post(url, {"seed": 7, "answer": answer_for(7, right=True)})
+    response = client.post(url, form_for(right=True))
     html = response.content.decode()
     assert response.status_code == 200
     assert 'class="feedback right"' in html
@@ -99,7 +101,7 @@ def test_a_right_answer_is_praised_and_saved_for_a_learner(client, loaded, learn
 
 def test_a_wrong_answer_gets_the_reason_and_saves_nothing(client, loaded, learner):
     url = "/lessons/skat/card-points/checkpoints/1/"
-    response = client.post(url, {"seed": 7, "answer": answer_for(7, right=False)})
+    response = client.post(url, form_for(right=False))
     html = response.content.decode()
     assert 'class="feedback wrong"' in html
     assert "card points" in html
@@ -110,7 +112,7 @@ def test_passing_every_checkpoint_completes_the_lesson(client, loaded, learner):
     for number in (1, 2, 3):
         client.post(
             f"/lessons/skat/card-points/checkpoints/{number}/",
-            {"seed": 3, "answer": answer_for(3, right=True)},
+            form_for(right=True, index=number - 1),
         )
     progress = LessonProgress.objects.get(user=learner)
     assert progress.passed == [0, 1, 2]
@@ -126,7 +128,7 @@ def test_visiting_a_lesson_marks_it_started(client, loaded, learner):
 
 def test_visitors_can_answer_but_nothing_is_saved(client, loaded):
     url = "/lessons/skat/card-points/checkpoints/1/"
-    response = client.post(url, {"seed": 7, "answer": answer_for(7, right=True)})
+    response = client.post(url, form_for(right=True))
     assert 'class="feedback right"' in response.content.decode()
     assert LessonProgress.objects.count() == 0
 
@@ -134,14 +136,15 @@ def test_visitors_can_answer_but_nothing_is_saved(client, loaded):
 @pytest.mark.parametrize(
     ("data", "status", "text"),
     [
-        ({"answer": "CA"}, 400, "seed is missing"),
-        ({"seed": "x", "answer": "CA"}, 400, "seed is missing"),
-        ({"seed": "-1", "answer": "CA"}, 400, "out of range"),
-        ({"seed": "7"}, 400, "Pick an answer first"),
-        ({"seed": "7", "answer": "ZZ"}, 400, "not a choice of this exercise: ZZ"),
+        ({"answer": "CA"}, 400, "not issued by this site"),
+        ({"deal": "x", "answer": "CA"}, 400, "not issued by this site"),
+        ({"deal": "issued"}, 400, "Pick an answer first"),
+        ({"deal": "issued", "answer": "ZZ"}, 400, "not a choice of this exercise: ZZ"),
     ],
 )
 def test_bad_answers_are_refused_with_a_reason(client, loaded, data, status, text):
+    if data.get("deal") == "issued":
+        data = {**data, "deal": form_for(right=True)["deal"]}
     response = client.post("/lessons/skat/card-points/checkpoints/1/", data)
     assert response.status_code == status
     assert text in response.content.decode()

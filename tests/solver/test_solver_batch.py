@@ -115,3 +115,22 @@ def test_module_runs_as_a_command() -> None:
         timeout=60,
     )
     assert json.loads(done.stdout)["cards"] == {"SA": 2, "SK": 2}
+
+
+HOSTILE_LINES = [
+    "[" * 1000 + "]" * 1000,
+    json.dumps({"id": 1, "game": "skat", "declarer": 0}).replace("0}", "9" * 5000 + "}"),
+    '{"id": ' + "[" * 900 + "]" * 900 + ', "game": "wiezen"}',
+    '{"game": "wiezen", "leader": NaN}',
+    '{"game": "wiezen", "leader": 1e999}',
+    "x" * 2_000_000,
+]
+
+
+def test_hostile_lines_each_get_a_clear_error_object() -> None:
+    reasons = ["nested deeper", "digits", "nested deeper", "NaN", "too large", "longer than"]
+    for line, reason in zip(HOSTILE_LINES, reasons, strict=True):
+        out = answer(line)
+        assert set(out) == {"error"}, out
+        assert reason in out["error"], out["error"]
+        assert "internal error" not in out["error"]
