@@ -8,7 +8,7 @@ DEV_STAMP := $(VENV)/.installed-dev
 # `make bench BENCH="solver generation"` runs only those benchmarks.
 BENCH ?=
 
-.PHONY: setup setup-dev solver run test lint format bench bank clean
+.PHONY: setup setup-dev solver run test lint format bench bank screenshots clean
 
 setup: $(STAMP) solver
 setup-dev: $(DEV_STAMP) solver
@@ -46,6 +46,10 @@ format: setup-dev
 
 bench: setup-dev
 	$(PY) bench/run.py $(BENCH)
+
+# Re-take the quiz and verdict screenshots of docs/learner.md (headless Chromium).
+screenshots: setup-dev
+	$(PY) scripts/screenshots.py
 
 # Rebuild the shipped starter bank (trainer/bank/starter.jsonl.gz) with the current
 # generators: `make bank BANK_ARGS="--per-kind 40 --jobs 2"`.

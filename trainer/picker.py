@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from games.cards import NotationError, parse_card
 from trainer.grading import GradingError
 from trainer.models import Quiz
-from trainer.positions import choice_html
+from trainer.positions import choice_html, hand_order
 
 CardSet = frozenset[str]
 
@@ -107,6 +107,9 @@ def card_picker(quiz: Quiz) -> CardPicker | None:
         return None
     if any(frozenset(c) not in sets for c in combinations(keys, size)):
         return None
+    # The hand as its player holds it (Skat order, jokers drawn as jokers).
+    place = {_card_key(t): n for n, t in enumerate(hand_order(quiz))}
+    keys.sort(key=lambda k: place.get(k, len(place)))
     cards = tuple(PickCard(key, choice_html(key, key)) for key in keys)
     return CardPicker(size, cards)
 

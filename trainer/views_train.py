@@ -22,7 +22,7 @@ from trainer.lesson_links import lesson_for
 from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
 from trainer.picker import card_picker
 from trainer.player import HINT_COST, NotGivenError, access_attempt, serve, submit
-from trainer.positions import choice_html, choice_order, position_view
+from trainer.positions import choice_html, choice_order, position_view, quiz_choices
 from trainer.refill import bank_status
 from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, learner_rating
 
@@ -103,10 +103,7 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
     quiz, ticket = served
     # A discard whose candidates are every set of cards from the hand is picked card by card.
     picker = card_picker(quiz)
-    choices = [
-        {"answer": c["answer"], "html": choice_html(str(c["answer"]), str(c.get("label") or ""))}
-        for c in ([] if picker else choice_order(quiz))
-    ]
+    choices = [] if picker else quiz_choices(quiz)
     context.update(
         quiz=quiz,
         ticket=ticket,

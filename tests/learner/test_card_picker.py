@@ -49,12 +49,17 @@ def test_plays_calls_and_mixed_answers_are_not_card_sets(answers: list[str]) -> 
     assert card_sets([{"answer": a} for a in answers]) is None
 
 
-def test_the_picker_shows_the_twelve_cards_once_in_hand_order() -> None:
+def test_the_picker_shows_the_twelve_cards_once_in_skat_order() -> None:
+    from games.cards import SKAT_DECK
+    from games.display import display_order
+
     quiz = discard_quiz()
     picker = card_picker(quiz)
     assert picker is not None
     assert picker.size == 2
-    assert [c.token for c in picker.cards] == hand_of(quiz)
+    held = display_order("skat", SKAT_DECK.parse_hand(hand_of(quiz)), "clubs")
+    assert [c.token for c in picker.cards] == [str(c) for c in held]
+    assert sorted(c.token for c in picker.cards) == sorted(hand_of(quiz))
 
 
 def test_a_quiz_offering_only_some_sets_keeps_its_buttons() -> None:

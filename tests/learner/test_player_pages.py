@@ -6,6 +6,8 @@ import dataclasses
 
 import pytest
 
+from games.cards import WIEZEN_DECK
+from games.display import display_order
 from lessons.diagrams import card_view
 from tests.learner.learner_helpers import answer, take_quiz, wiezen_draft
 from trainer.generation import store_quiz
@@ -21,7 +23,7 @@ def test_the_player_draws_contract_auction_trick_and_hands(visitor_client, make_
     response = visitor_client.get("/train/wiezen/")
     html = response.content.decode()
     quiz = response.context["quiz"]
-    assert "ask/join in hearts by N and S" in html
+    assert "Ask and join by North and South, hearts trumps" in html
     assert "diagram-auction" in html and "diagram-trick" in html
     assert "diagram-hand" in html and "diagram-deal" in html  # own hand and the shown others
     for card in quiz.position["hands"]["S"]:
@@ -35,7 +37,8 @@ def test_choices_are_buttons_in_hand_order_so_the_stored_order_gives_nothing_awa
     response = visitor_client.get("/train/wiezen/")
     quiz = response.context["quiz"]
     shown = [c["answer"] for c in response.context["choices"]]
-    assert shown == quiz.position["hands"]["S"]
+    held = display_order("wiezen", WIEZEN_DECK.parse_hand(quiz.position["hands"]["S"]))
+    assert shown == [str(c) for c in held]
     assert response.content.decode().count('<button type="submit" name="answer"') == len(shown)
 
 
@@ -196,24 +199,29 @@ def test_a_skat_position_with_numbered_seats_is_drawn(visitor_client, db, no_ref
     )  # fmt: skip
     store_quiz(draft, None)
     html = visitor_client.get("/train/skat/").content.decode()
-    assert "Middlehand (1)" in html and "Forehand (0)" in html
+    assert "Middlehand" in html and "Forehand" in html
+    assert "Middlehand (1)" not in html and "Forehand (0)" not in html
     assert "1 trick played" in html
-    assert "Grand" in html
+    assert "Grand by Forehand, bid 24" in html
 
 
-def test_contract_fields_name_seats_and_leave_out_false_flags(visitor_client, db, no_refill):
+def test_a_skat_contract_reads_as_a_player_says_it_and_leaves_out_false_flags(
+    visitor_client, db, no_refill
+):
     from games.quizzes.base import Candidate, QuizDraft
     from trainer.generation import store_quiz
 
     draft = QuizDraft(
         game="skat", kind="play", mode="double_dummy", prompt="Which card?",
         position={"seat": 1, "hands": {"1": ["CJ", "SA"]}, "hidden": [],
-                  "contract": {"text": "clubs by forehand", "declarer": 0, "hand": False,
-                               "ouvert": True}},
+                  "contract": {"game": "clubs", "declarer": 0, "bid": 24, "hand": True,
+                               "ouvert": False, "schneider_announced": False}},
         candidates=(Candidate("SA", 60, True), Candidate("CJ", 50, False)),
         unit="card points", themes=(), rating=1500, rule_ref="skat.da.txt", seed=2,
     )  # fmt: skip
     store_quiz(draft, None)
-    view = visitor_client.get("/train/skat/").context["view"]
-    assert view.contract == "clubs by forehand"
-    assert view.contract_details == [("declarer", "Forehand (0)"), ("ouvert", "yes")]
+    response = visitor_client.get("/train/skat/")
+    assert response.context["view"].contract == "Clubs hand by Forehand, bid 24"
+    html = response.content.decode()
+    assert "ouvert" not in html and "schneider" not in html
+    assert "Contract: contract" not in html.replace("<strong>", "").replace("</strong>", "")

@@ -346,6 +346,12 @@ def pair_label(pair: Sequence[Card]) -> str:
     return " ".join(str(c) for c in sorted(pair, key=sort_key))
 
 
+def assumed_discard(twelve: Sequence[Card], game: str) -> list[Card]:
+    """Return the two cards a ``game`` question's option is judged with: the simple player's
+    discard for that game (shown beside the option, as the learner must know it)."""
+    return choose_discard(twelve, Contract(game))
+
+
 def discard_options(twelve: Sequence[Card]) -> tuple[str, ...]:
     """Return every pair of the twelve cards (66 of them) as option texts."""
     ordered = sorted(twelve, key=sort_key)
@@ -486,7 +492,7 @@ def _world_results(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[s
         twelve = [*spec.cards, *spec.skat]
         for game in spec.options:
             contract = Contract(game)
-            discard = choose_discard(twelve, contract)
+            discard = assumed_discard(twelve, game)
             ten = [c for c in twelve if c not in discard]
             out[game] = _played(spec, world, contract, ten, discard, twelve, spec.bid)
         return out
