@@ -16,6 +16,7 @@ from __future__ import annotations
 import logging
 from typing import Any
 
+from django.contrib.sessions.backends.base import UpdateError
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBStore
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,21 @@ class SessionStore(CachedDBStore):
         except Exception:
             log.warning("session cache unavailable: read from the database only", exc_info=True)
         return dict(data)
+
+    def save(self, must_create: bool = False) -> None:
+        try:
+            super().save(must_create)
+        except UpdateError:
+            if must_create:
+                raise
+            # The database lost this session while the cache still held it (a row deleted
+            # behind the cache): drop the stale copy and keep the data under a new key, as a
+            # plain database store does for a session it cannot find, instead of a 400.
+            try:
+                self._cache.delete(self.cache_key)
+            except Exception:
+                log.warning("session cache unavailable: could not drop a stale session")
+            self.create()
 
     def exists(self, session_key: str) -> bool:
         try:

@@ -52,8 +52,11 @@ def test_a_job_left_by_a_killed_worker_is_shown_stalled_and_finished_by_another(
         assert killed_at.status == "running" and killed_at.worker == first.name
 
         stalled = wait_until(lambda: stalled_in_health(client, job.pk), 30)
-        assert stalled is not None and stalled["state"] == "no worker", stalled
-        assert "workers" in client.get("/healthz").json()["failing"]
+        # "no worker" when no solver worker lives; "lost" when one does (in a full run the suite's
+        # own worker on another broker may be idle then): either way the job shows as stalled.
+        assert stalled is not None and stalled["state"] in ("no worker", "lost"), stalled
+        failing = client.get("/healthz").json()["failing"]
+        assert ("workers" if stalled["state"] == "no worker" else "jobs") in failing, failing
         top_up()  # nobody to send it to yet: it waits
         assert GenerationJob.objects.get(pk=job.pk).chain == killed_at.chain
 

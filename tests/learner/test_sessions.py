@@ -62,3 +62,25 @@ def test_with_the_cache_down_sessions_are_created_read_and_deleted_in_the_databa
     again.delete()
     assert not store(first.session_key).exists(first.session_key)
     assert store(first.session_key).get("trainer_visitor") is None
+
+
+@pytest.mark.django_db
+def test_a_session_lost_from_the_database_but_cached_is_saved_under_a_new_key(redis_url, settings):
+    from django.contrib.sessions.models import Session
+
+    from trainer.sessions import SessionStore
+
+    settings.CACHES = {
+        "default": {"BACKEND": "django.core.cache.backends.redis.RedisCache", "LOCATION": redis_url}
+    }
+    store = SessionStore()
+    store["visitor"] = "v1"
+    store.save()
+    old = store.session_key
+    Session.objects.filter(session_key=old).delete()  # the row goes, the cached copy stays
+    again = SessionStore(old)
+    assert again["visitor"] == "v1"  # read from the cache
+    again["ticket"] = "t1"
+    again.save()  # no UpdateError (that was a 400 on every page)
+    assert again.session_key != old
+    assert SessionStore(again.session_key).load() == {"visitor": "v1", "ticket": "t1"}
