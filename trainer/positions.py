@@ -51,6 +51,25 @@ class Scoreboard:
     you: int | None = None
 
 
+def side_tricks_table(
+    f: Facts,
+    team: Sequence[str],
+    others: Sequence[str],
+    partner: str | None,
+    tricks: tuple[int, int],
+    aims: Sequence[str],
+) -> Scoreboard:
+    """Return the two-side trick table of 500 and Kleurenwiezen: the declaring side and the
+    defenders, each with its seats, tricks so far and what it needs; the learner's side marked."""
+    sides = [(_("Declaring side: %(seats)s"), team), (_("Defenders: %(seats)s"), others)]
+    rows = [
+        [title % {"seats": ", ".join(f.who(s, partner) for s in seats)}, str(n), aim]
+        for (title, seats), n, aim in zip(sides, tricks, aims, strict=True)
+    ]
+    you = 0 if f.seat in team else 1
+    return Scoreboard(_("Tricks so far"), [_("Side"), _("Tricks"), _("Needs")], rows, you)
+
+
 @dataclass
 class PositionView:
     """The drawn parts of a position, in the order the quiz page shows them."""
@@ -557,21 +576,7 @@ class FiveHundredFacts(GameFacts):
         else:
             set_it = TRICKS_IN_DEAL["five_hundred"] - need + 1
             aims = [_more(need, ours), _more(set_it, theirs) + " " + _("to set it")]
-        rows = [
-            [
-                _("Declaring side: %(seats)s")
-                % {"seats": ", ".join(f.who(s, partner) for s in team)},
-                str(ours),
-                aims[0],
-            ],
-            [
-                _("Defenders: %(seats)s") % {"seats": ", ".join(f.who(s, partner) for s in others)},
-                str(theirs),
-                aims[1],
-            ],
-        ]
-        you = 0 if f.seat in team else 1
-        return Scoreboard(_("Tricks so far"), [_("Side"), _("Tricks"), _("Needs")], rows, you)
+        return side_tricks_table(f, team, others, partner, (ours, theirs), aims)
 
     def marked(self, f: Facts) -> tuple[list[str], str]:
         if f.question == "kitty" and f.kitty:
@@ -633,21 +638,7 @@ class WiezenFacts(GameFacts):
         else:
             beat = TRICKS_IN_DEAL["wiezen"] - target + 1
             aims = [_more(target, ours), _more(beat, theirs) + " " + _("to beat it")]
-        rows = [
-            [
-                _("Declaring side: %(seats)s")
-                % {"seats": ", ".join(f.who(s, partner) for s in team)},
-                str(ours),
-                aims[0],
-            ],
-            [
-                _("Defenders: %(seats)s") % {"seats": ", ".join(f.who(s, partner) for s in others)},
-                str(theirs),
-                aims[1],
-            ],
-        ]
-        you = 0 if f.seat in team else 1
-        return Scoreboard(_("Tricks so far"), [_("Side"), _("Tricks"), _("Needs")], rows, you)
+        return side_tricks_table(f, team, others, partner, (ours, theirs), aims)
 
 
 HOOKS: dict[str, GameFacts] = {
