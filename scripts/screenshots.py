@@ -44,6 +44,8 @@ def _jokers(quiz: dict) -> bool:
     return any(c.startswith("X") for c in pos["hands"][str(pos["seat"])])
 
 
+# Which quiz of a game and kind to show: the first in the bank that shows the most facts (the
+# browser test tests/browser/test_quiz_facts_in_browser.py opens the same ones).
 PICKS = {
     ("skat", "play"): lambda q: bool(q["position"].get("tricks_played")),
     ("skat", "bid"): lambda q: _question(q) == "game",

@@ -13,12 +13,12 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Callable
 from typing import Any
 
 import pytest
 
 from games.quizzes import draft_quiz
+from scripts.screenshots import PICKS, _question
 from tests.browser.browser_helpers import open_as_new_visitor, overflow_px
 from trainer.generation import store_quiz
 from trainer.quizio import draft_to_json, open_bank
@@ -40,31 +40,9 @@ SKAT_SUITS = "CSHD"
 GAME_WORDS = {"clubs": "C", "spades": "S", "hearts": "H", "diamonds": "D"}
 
 
-def _question(quiz: dict[str, Any]) -> str:
-    pos = quiz["position"]
-    return str(pos.get("question") or pos.get("decision") or "play")
-
-
 def _has_jokers(quiz: dict[str, Any]) -> bool:
     pos = quiz["position"]
     return any(c.startswith("X") for c in pos["hands"][str(pos["seat"])])
-
-
-# Which quiz of a game and kind to open: the first in the bank that shows the most facts.
-PICKS: dict[tuple[str, str], Callable[[dict[str, Any]], bool]] = {
-    ("skat", "play"): lambda q: bool(q["position"].get("tricks_played")),
-    ("skat", "bid"): lambda q: _question(q) == "game",
-    ("beyond", "play"): lambda q: bool(q["position"].get("tricks_played")),
-    ("beyond", "bid"): lambda q: (
-        _question(q) == "declaration"
-        and len(q["position"].get("declarations") or []) == 3
-        and _has_jokers(q)
-    ),
-    ("five_hundred", "play"): lambda q: bool(q["position"].get("tricks_played")),
-    ("five_hundred", "bid"): lambda q: _question(q) == "kitty",
-    ("wiezen", "play"): lambda q: bool(q["position"].get("tricks_played")),
-    ("wiezen", "bid"): lambda q: bool(q["position"].get("auction")),
-}
 
 
 def starter_quiz(game: str, kind: str) -> dict[str, Any]:
