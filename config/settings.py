@@ -47,7 +47,9 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "rest_framework",
+    "rest_framework.authtoken",
     "drf_spectacular",
+    "drf_spectacular_sidecar",
     "trainer",
     "lessons",
     "api",
@@ -234,6 +236,7 @@ CELERY_TASK_ROUTES = {
     "trainer.purge_expired": {"queue": CELERY_TASK_DEFAULT_QUEUE},
     "classes.generate_for_set": {"queue": SOLVER_QUEUE},
     "classes.solve_deal_entry": {"queue": SOLVER_QUEUE},
+    "api.solve": {"queue": SOLVER_QUEUE},
 }
 # Periodic tasks, run by Celery beat (`make run` embeds it in its worker with -B; a
 # deployment runs exactly one `celery -A config beat`).
@@ -288,14 +291,46 @@ if WORKER_LOST_SECONDS <= WORKER_HEARTBEAT_SECONDS:
 # Seconds one quiz-generation task works before queuing its continuation.
 QUIZ_CHUNK_SECONDS = env_int("QUIZ_CHUNK_SECONDS", 15, minimum=1)
 
+# The REST API (docs/api.md): token or session authentication, one error shape, pages of
+# API_PAGE_SIZE, and request rates per client; generation and solving are rated far lower.
 REST_FRAMEWORK = {
     "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
     "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.AllowAny"],
+    "DEFAULT_PAGINATION_CLASS": "api.pagination.Pages",
+    "PAGE_SIZE": env_int("API_PAGE_SIZE", 50, minimum=1),
+    "EXCEPTION_HANDLER": "api.errors.handler",
+    "DEFAULT_THROTTLE_CLASSES": [
+        "rest_framework.throttling.AnonRateThrottle",
+        "rest_framework.throttling.UserRateThrottle",
+    ],
+    "DEFAULT_THROTTLE_RATES": {
+        "anon": env_str("API_RATE_ANON", "120/min"),
+        "user": env_str("API_RATE_USER", "600/min"),
+        "generate": env_str("API_RATE_GENERATE", "10/hour"),
+        "solve": env_str("API_RATE_SOLVE", "30/hour"),
+    },
 }
+# A posted solve runs on the solver queue with this budget (the batch command's --seconds).
+API_SOLVE_SECONDS = env_int("API_SOLVE_SECONDS", 60, minimum=1)
 SPECTACULAR_SETTINGS = {
     "TITLE": "Card game trainer API",
-    "DESCRIPTION": "Lessons, quizzes and progress for Skat, Beyond, 500 and Kleurenwiezen.",
-    "VERSION": "0.1.0",
+    "DESCRIPTION": (
+        "Lessons, quizzes, answers and progress for Skat, Beyond, 500 and Kleurenwiezen; "
+        "generation and solving jobs; classes, sets, assignments and results for teachers. "
+        "Authenticate with `Authorization: Token <key>` (POST /api/v1/auth/token/) or a "
+        "session. Errors are `{status, code, message, fields}`; the message names the field."
+    ),
+    "VERSION": "1.0.0",
+    "SCHEMA_PATH_PREFIX": r"/api/v1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    "COMPONENT_SPLIT_REQUEST": True,
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
 }
 
 # Production hardening: on whenever debug is off, each switch overridable.

@@ -26,7 +26,7 @@ def test_admin_asks_for_a_login(client):
 
 
 def test_games_api_lists_slugs_and_deck_sizes(client):
-    data = client.get("/api/games/").json()
+    data = client.get("/api/v1/games/").json()
     assert [g["slug"] for g in data] == ["skat", "beyond", "five_hundred", "wiezen"]
     assert {g["slug"]: g["deck_size"] for g in data} == {
         "skat": 32,
@@ -37,12 +37,12 @@ def test_games_api_lists_slugs_and_deck_sizes(client):
 
 
 def test_games_api_names_an_unknown_game(client):
-    response = client.get("/api/games/bridge/")
+    response = client.get("/api/v1/games/bridge/")
     assert response.status_code == 404
-    assert "bridge" in response.json()["detail"]
+    assert "bridge" in response.json()["message"]
 
 
 def test_openapi_schema_is_served(client):
     response = client.get("/api/schema/?format=json")
     assert response.status_code == 200
-    assert "/api/games/" in response.json()["paths"]
+    assert "/api/v1/games/" in response.json()["paths"]

@@ -1,0 +1,102 @@
+"""Turn what the trainer's services return into the API's plain shapes (api.serializers).
+
+Nothing here decides anything: grading, selection, tickets and feedback are the trainer's,
+called exactly as the pages call them; this only leaves out the HTML drawings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from trainer import feedback
+from trainer.grading import ChoiceVerdict, grade
+from trainer.lesson_links import lesson_for
+from trainer.models import Attempt, Quiz
+from trainer.picker import card_picker
+from trainer.player import HINT_COST
+from trainer.positions import choice_order, quiz_choices
+from trainer.tickets import Ticket
+
+
+def hint_data(quiz: Quiz) -> dict[str, Any]:
+    hint = feedback.hint_for(quiz, lesson_for(quiz))
+    return {"themes": hint.themes, "rule": hint.rule, "section": hint.section}
+
+
+def quiz_data(quiz: Quiz, ticket: Ticket, rating: float) -> dict[str, Any]:
+    """The quiz handed out, as the quiz page shows it (choices in the page's order)."""
+    picker = card_picker(quiz)
+    labels = {str(c.get("answer")): str(c.get("label") or c.get("answer")) for c in quiz.candidates}
+    choices = [] if picker else quiz_choices(quiz)
+    return {
+        "quiz": quiz.pk,
+        "game": quiz.game,
+        "kind": quiz.kind,
+        "mode": quiz.mode,
+        "prompt": quiz.prompt,
+        "position": quiz.position,
+        "choices": [
+            {
+                "answer": c["answer"],
+                "label": labels.get(c["answer"], c["answer"]),
+                "note": c["note"],
+            }
+            for c in choices
+        ],
+        "picker": (
+            {"size": picker.size, "cards": [c.token for c in picker.cards]} if picker else None
+        ),
+        "review": ticket.review,
+        "hints": ticket.hints,
+        "hint": hint_data(quiz) if ticket.hints else None,
+        "hint_cost": HINT_COST,
+        "rating": rating,
+        "query": ticket.query,
+    }
+
+
+def _choice(c: ChoiceVerdict) -> dict[str, Any]:
+    return {
+        "answer": c.answer,
+        "label": c.label,
+        "value": c.value,
+        "shown": c.shown,
+        "accepted": c.accepted,
+        "chosen": c.chosen,
+        "gap": c.gap,
+        "summary": c.summary,
+        "refutation": c.refutation,
+        "line": list(c.line),
+        "tricks": [
+            {
+                "plays": [[str(s), str(card)] for s, card in t.get("plays") or []],
+                "winner": str(t.get("winner") or ""),
+                "count": str(t.get("count") or ""),
+            }
+            for t in c.tricks
+        ],
+    }
+
+
+def verdict_data(item: Attempt, due: int) -> dict[str, Any]:
+    """One answer's verdict, from the stored values only (as the verdict page builds it)."""
+    quiz = item.quiz
+    verdict = grade(quiz.candidates, quiz.unit, item.answer, quiz.kind)
+    index = {str(c["answer"]): n for n, c in enumerate(choice_order(quiz))}
+    choices = sorted(verdict.choices, key=lambda c: index.get(c.answer, len(index)))
+    line = feedback.line_view(quiz, verdict)
+    hands, spare, spare_name = feedback.revealed_deal(quiz)
+    lesson = lesson_for(quiz)
+    return {
+        "attempt": item,
+        "unit": quiz.unit,
+        "chosen": _choice(verdict.chosen),
+        "choices": [_choice(c) for c in choices],
+        "why": feedback.why(quiz, line) if line else "",
+        "line_of": line.choice.answer if line else None,
+        "deal": {"hands": hands, "spare": spare, "spare_name": spare_name} if hands else None,
+        "themes": feedback.theme_labels(quiz),
+        "rule": feedback.rule_words(quiz.rule_ref or ""),
+        "lesson": {"title": lesson.title, "url": lesson.url, "section": lesson.section},
+        "due": due,
+    }

@@ -1,0 +1,154 @@
+"""The learner's side: the next quiz, a hint, the answer, the verdict, history and progress.
+
+Every handler calls the trainer's own services, as the quiz pages do: ``trainer.player``
+serves and grades, ``trainer.tickets`` keeps the quiz handed out (in the user's stored API
+state, ``api.state``, where the page uses the session), ``trainer.progress`` sums up.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from drf_spectacular.utils import OpenApiParameter, extend_schema
+from rest_framework import generics, status
+from rest_framework.permissions import IsAuthenticated
+from rest_framework.request import Request
+from rest_framework.response import Response
+
+from api import present
+from api.base import SignedIn, errors, game_or_404
+from api.errors import ServiceError
+from api.serializers import (
+    AnswerSerializer,
+    AttemptSerializer,
+    FiltersSerializer,
+    HintSerializer,
+    ProgressSerializer,
+    QuizRefSerializer,
+    QuizSerializer,
+    VerdictSerializer,
+)
+from api.state import ClientSession
+from games.catalog import GAMES
+from trainer import progress, tickets
+from trainer.learners import Learner
+from trainer.models import Attempt, Quiz
+from trainer.player import access_attempt, serve, submit
+from trainer.selection import Filters, due_count, learner_rating
+
+
+def learner_of(request: Request) -> Learner:
+    return Learner(user_id=request.user.pk)
+
+
+class NextQuiz(SignedIn):
+    @extend_schema(
+        parameters=[FiltersSerializer],
+        responses={200: QuizSerializer, **errors(400, 401, 404)},
+        tags=["training"],
+    )
+    def get(self, request: Request, game: str) -> Response:
+        """Your quiz in this game: the one handed out and not answered yet, else the next.
+
+        The same filters as the quiz page. 404 (code ``empty``) when no quiz is left for them;
+        the bank is topped up by the workers, never by this request.
+        """
+        game_or_404(game)
+        filters = Filters.from_query({k: str(v) for k, v in request.query_params.items()})
+        learner = learner_of(request)
+        rating = learner_rating(learner, game)
+        served = serve(ClientSession(request.user), learner, game, filters, rating=rating)
+        if served is None:
+            raise ServiceError(
+                f"no quiz left in {game} for these filters ({filters.as_query() or 'none'}); "
+                "try others, or later when the bank has been topped up",
+                status_code=status.HTTP_404_NOT_FOUND,
+                code="empty",
+            )
+        quiz, ticket = served
+        return Response(QuizSerializer(present.quiz_data(quiz, ticket, rating)).data)
+
+
+class Hint(SignedIn):
+    @extend_schema(
+        request=QuizRefSerializer,
+        responses={200: HintSerializer, **errors(400, 401, 404)},
+        tags=["training"],
+    )
+    def post(self, request: Request, game: str) -> Response:
+        """Take the hint of the quiz handed out (counted: a right answer after it is half)."""
+        game_or_404(game)
+        form = QuizRefSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        state = ClientSession(request.user)
+        ticket = tickets.current(state)
+        quiz_id = form.validated_data["quiz"]
+        if ticket is None or ticket.game != game or ticket.quiz != quiz_id:
+            raise ServiceError(f"quiz: {quiz_id} is not the quiz you were given", code="not_given")
+        tickets.add_hint(state, quiz_id)
+        quiz = Quiz.objects.get(pk=quiz_id)
+        return Response(HintSerializer(present.hint_data(quiz)).data)
+
+
+class Answer(SignedIn):
+    @extend_schema(
+        request=AnswerSerializer,
+        responses={201: VerdictSerializer, **errors(400, 401, 404)},
+        tags=["training"],
+    )
+    def post(self, request: Request, game: str) -> Response:
+        """Answer the quiz handed out: graded at once from its stored values; the verdict.
+
+        Only the quiz handed out is taken, and only once (a second post gets 400, code
+        ``not_given``); time and hints come from the server's ticket.
+        """
+        game_or_404(game)
+        form = AnswerSerializer(data=request.data)
+        form.is_valid(raise_exception=True)
+        data = form.validated_data
+        learner = learner_of(request)
+        attempt, _grade = submit(
+            ClientSession(request.user), learner, game, data["quiz"], data.get("answer", ""),
+            data.get("cards", []),
+        )  # fmt: skip
+        attempt = access_attempt(learner, attempt.pk)
+        verdict = present.verdict_data(attempt, due_count(learner, game))
+        return Response(VerdictSerializer(verdict).data, status=status.HTTP_201_CREATED)
+
+
+@extend_schema(
+    tags=["training"],
+    parameters=[OpenApiParameter("game", str, enum=list(GAMES), description="one game only")],
+)
+class AttemptList(generics.ListAPIView):
+    """Your answers, newest first."""
+
+    serializer_class = AttemptSerializer
+    permission_classes = [IsAuthenticated]
+
+    def get_queryset(self) -> Any:
+        rows = Attempt.objects.filter(learner_of(self.request).rows()).order_by(
+            "-created_at", "-id"
+        )
+        game = self.request.query_params.get("game", "")
+        if game:
+            game_or_404(game)
+            rows = rows.filter(game=game)
+        return rows
+
+
+class AttemptDetail(SignedIn):
+    @extend_schema(responses={200: VerdictSerializer, **errors(401, 404)}, tags=["training"])
+    def get(self, request: Request, pk: int) -> Response:
+        """The verdict on one of your answers (404 for anyone else's)."""
+        learner = learner_of(request)
+        attempt = access_attempt(learner, pk)
+        verdict = present.verdict_data(attempt, due_count(learner, attempt.game))
+        return Response(VerdictSerializer(verdict).data)
+
+
+class Progress(SignedIn):
+    @extend_schema(responses={200: ProgressSerializer, **errors(401)}, tags=["training"])
+    def get(self, request: Request) -> Response:
+        """Your progress: per game ratings, reviews due, per-theme figures, streaks, lessons."""
+        return Response(ProgressSerializer(progress.dashboard(learner_of(request))).data)
