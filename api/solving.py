@@ -38,8 +38,8 @@ def check_request(data: Any) -> dict[str, Any]:
         read_request(data)  # reads the cards and the contract; no solving
     except LineError as exc:
         raise SolveRequestError(f"request: {exc}") from None
-    except ValueError as exc:
-        raise SolveRequestError(str(exc)) from None
+    except ValueError as exc:  # the solver's reader names the field: "missing field 'deal'"
+        raise SolveRequestError(f"request: {exc}") from None
     return data
 
 

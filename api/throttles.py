@@ -1,14 +1,33 @@
 """Request rates: every client has the anon/user rate; creating generation and solving jobs
-has its own, far lower one (settings API_RATE_GENERATE, API_RATE_SOLVE)."""
+has its own, far lower one (settings API_RATE_*; counts are kept in the cache).
+
+The rates are read from the settings on each request (DRF's own classes read them once, at
+import), so a deployment's or a test's settings take effect."""
 
 from __future__ import annotations
 
-from rest_framework.throttling import UserRateThrottle
+from rest_framework.settings import api_settings
+from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
 
 
-class GenerateRate(UserRateThrottle):
+class _Current:
+    scope: str
+
+    def get_rate(self) -> str | None:
+        return api_settings.DEFAULT_THROTTLE_RATES.get(self.scope)
+
+
+class AnonRate(_Current, AnonRateThrottle):
+    scope = "anon"
+
+
+class UserRate(_Current, UserRateThrottle):
+    scope = "user"
+
+
+class GenerateRate(_Current, UserRateThrottle):
     scope = "generate"
 
 
-class SolveRate(UserRateThrottle):
+class SolveRate(_Current, UserRateThrottle):
     scope = "solve"

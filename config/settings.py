@@ -304,8 +304,8 @@ REST_FRAMEWORK = {
     "PAGE_SIZE": env_int("API_PAGE_SIZE", 50, minimum=1),
     "EXCEPTION_HANDLER": "api.errors.handler",
     "DEFAULT_THROTTLE_CLASSES": [
-        "rest_framework.throttling.AnonRateThrottle",
-        "rest_framework.throttling.UserRateThrottle",
+        "api.throttles.AnonRate",
+        "api.throttles.UserRate",
     ],
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_RATE_ANON", "120/min"),

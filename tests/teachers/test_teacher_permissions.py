@@ -138,3 +138,91 @@ def test_signing_up_as_a_teacher_gives_the_role(db):
         )  # fmt: skip
     assert is_teacher(User.objects.get(username="tina"))
     assert not is_teacher(User.objects.get(username="pete"))
+
+
+# ------------------------------------------------------------------ the same rules through the API
+
+
+def teacher_api_urls(world) -> list[tuple[str, str, dict]]:
+    """Every teacher endpoint of the API on the world's class, set and assignment."""
+    c, s, a = world.school_class.pk, world.exercise_set.pk, world.assignment.pk
+    job = create_job(game="wiezen", kind="play", count=1, enqueue=False, requested_by=world.teacher)
+    gen = SetGeneration.objects.create(exercise_set=world.exercise_set, job=job)
+    return [
+        ("get", f"/api/v1/classes/{c}/", {}),
+        ("post", f"/api/v1/classes/{c}/pupils/", {"usernames": ["newkid"]}),
+        ("get", f"/api/v1/sets/{s}/", {}),
+        ("post", f"/api/v1/sets/{s}/items/", {"quizzes": [world.quizzes[0].pk]}),
+        ("get", f"/api/v1/sets/{s}/generations/{gen.pk}/", {}),
+        ("get", f"/api/v1/jobs/{job.pk}/", {}),
+        ("get", f"/api/v1/assignments/{a}/results/", {}),
+        ("post", "/api/v1/assignments/", {"school_class": c, "exercise_set": s}),
+    ]
+
+
+def api_client(user):
+    from tests.api.api_helpers import token_client
+
+    return token_client(user)
+
+
+def test_the_owning_teacher_reaches_every_teacher_endpoint(world):
+    client = api_client(world.teacher)
+    for method, url, data in teacher_api_urls(world):
+        response = getattr(client, method)(url, data, format="json")
+        assert response.status_code in (200, 201), (url, response.status_code, response.content)
+    listed = client.get("/api/v1/classes/").json()
+    assert [row["name"] for row in listed["results"]] == ["Class 4B"]
+
+
+@pytest.mark.parametrize("persona", ["other_teacher", "pupil", "outsider", None])
+def test_no_one_else_finds_the_teacher_endpoints(world, persona):
+    client = api_client(getattr(world, persona) if persona else None)
+    before = (world.exercise_set.items.count(), world.school_class.members.count())
+    assignments = world.school_class.assignments.count()
+    for method, url, data in teacher_api_urls(world):
+        response = getattr(client, method)(url, data, format="json")
+        expected = 401 if persona is None else 404
+        assert response.status_code == expected, (persona, url, response.status_code)
+        assert set(response.json()) == {"status", "code", "message", "fields"}
+    assert (world.exercise_set.items.count(), world.school_class.members.count()) == before
+    assert world.school_class.assignments.count() == assignments
+    if persona == "other_teacher":  # their own lists hold nothing of Tessa's
+        assert client.get("/api/v1/classes/").json()["results"][0]["name"] == "Otto's class"
+        assert client.get("/api/v1/assignments/").json()["count"] == 0
+
+
+def test_a_pupil_works_the_assignment_through_the_api_and_the_teacher_sees_it(world):
+    from tests.teachers.teacher_helpers import wrong_answer
+
+    pia = api_client(world.pupil)
+    mine = pia.get("/api/v1/my/assignments/").json()
+    assert [row["assignment"]["id"] for row in mine["results"]] == [world.assignment.pk]
+    served = pia.get(f"/api/v1/my/assignments/{world.assignment.pk}/next/")
+    assert served.status_code == 200, served.content
+    item, quiz = served.json()["item"], served.json()["quiz"]
+    from trainer.models import Quiz
+
+    choice = wrong_answer(Quiz.objects.get(pk=quiz["quiz"]))
+    answered = pia.post(
+        f"/api/v1/my/assignments/{world.assignment.pk}/answer/",
+        {"item": item, "answer": choice},
+        format="json",
+    )
+    assert answered.status_code == 201, answered.content
+    again = pia.post(
+        f"/api/v1/my/assignments/{world.assignment.pk}/answer/",
+        {"item": item, "answer": choice},
+        format="json",
+    )
+    assert again.status_code == 400
+    grid = api_client(world.teacher).get(f"/api/v1/assignments/{world.assignment.pk}/results/")
+    row = grid.json()["rows"][0]
+    assert row["username"] == "pia" and row["done"] == 1
+    assert row["cells"][0]["state"] == "wrong" and row["cells"][0]["answer"] == choice
+    # Nobody outside the class reaches the pupil's endpoints.
+    for persona in ("other_teacher", "outsider", "teacher"):
+        client = api_client(getattr(world, persona))
+        url = f"/api/v1/my/assignments/{world.assignment.pk}/next/"
+        assert client.get(url).status_code == 404, persona
+    assert world.assignment.answers.count() == 1

@@ -1,0 +1,103 @@
+"""Rules every endpoint shares: throttling (stricter on jobs), the one error shape, pages,
+sessions as well as tokens, and the schema and docs served to a browser."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from django.contrib.auth.models import User
+from django.core.management import call_command
+from rest_framework.test import APIClient
+
+from tests.api.api_helpers import token_client
+from tests.api.test_jobs_api import ENDING
+from tests.learner.learner_helpers import PASSWORD
+from tests.teachers.teacher_helpers import bank, make_user
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def rates(settings):
+    def set_rates(**changed: str) -> None:
+        rest = copy.deepcopy(settings.REST_FRAMEWORK)
+        rest["DEFAULT_THROTTLE_RATES"].update(changed)
+        settings.REST_FRAMEWORK = rest
+
+    return set_rates
+
+
+def test_solving_is_rated_far_lower_than_reading(rates, monkeypatch):
+    monkeypatch.setattr("api.tasks.solve.delay", lambda pk: None)
+    rates(solve="2/hour", user="100/min")
+    lena = token_client(User.objects.create_user("lena", "l@example.org", PASSWORD))
+    codes = [
+        lena.post("/api/v1/solves/", {"request": ENDING}, format="json").status_code
+        for _ in range(3)
+    ]
+    assert codes == [202, 202, 429]
+    refused = lena.post("/api/v1/solves/", {"request": ENDING}, format="json").json()
+    assert refused["status"] == 429 and refused["code"] == "throttled"
+    # Polling is not a solve: it stays at the usual rate.
+    assert lena.get("/api/v1/solves/").status_code == 200
+
+
+def test_generation_is_rated_on_its_own(rates, monkeypatch):
+    monkeypatch.setattr("trainer.generation.send_job", lambda pk, **kw: None)
+    rates(generate="1/hour")
+    tessa = token_client(make_user("tessa", teacher=True))
+    body = {"game": "wiezen", "kind": "play", "count": 1}
+    assert tessa.post("/api/v1/jobs/", body, format="json").status_code == 202
+    assert tessa.post("/api/v1/jobs/", body, format="json").status_code == 429
+    assert tessa.get("/api/v1/jobs/").status_code == 200
+
+
+def test_every_client_has_a_rate(rates):
+    rates(anon="3/min")
+    client = APIClient()
+    assert [client.get("/api/v1/games/").status_code for _ in range(4)] == [200, 200, 200, 429]
+
+
+def test_a_session_works_as_well_as_a_token(db):
+    bank(1)
+    User.objects.create_user("lena", "l@example.org", PASSWORD)
+    client = APIClient(enforce_csrf_checks=True)
+    assert client.login(username="lena", password=PASSWORD)
+    shown = client.get("/api/v1/train/wiezen/quiz/")
+    assert shown.status_code == 200
+    # A session client must send the CSRF token with a POST, as a page form does.
+    refused = client.post("/api/v1/train/wiezen/hint/", {"quiz": shown.json()["quiz"]})
+    assert refused.status_code == 403 and "CSRF" in refused.json()["message"]
+
+
+def test_bad_bodies_name_every_bad_field(db):
+    tessa = token_client(make_user("tessa", teacher=True))
+    response = tessa.post(
+        "/api/v1/assignments/", {"school_class": "x", "due_at": "soon"}, format="json"
+    )
+    body = response.json()
+    assert response.status_code == 400
+    assert set(body["fields"]) == {"school_class", "exercise_set", "due_at"}
+    for field in body["fields"]:
+        assert f"{field}: " in body["message"]
+
+
+def test_the_schema_has_no_warnings_or_errors():
+    call_command("spectacular", "--validate", "--fail-on-warn", "--file", "/dev/null")
+
+
+def test_the_schema_and_the_docs_open_in_a_browser(client):
+    browser = {"HTTP_ACCEPT": "text/html,application/xhtml+xml,*/*;q=0.8"}
+    yaml = client.get("/api/schema/", **browser)
+    assert yaml.status_code == 200 and yaml["Content-Type"].startswith("text/plain")
+    assert yaml["Content-Disposition"].startswith("inline")  # shown, not saved as a file
+    assert b"/api/v1/train/{game}/quiz/" in yaml.content
+    as_json = client.get("/api/schema/?format=json", **browser)
+    assert as_json["Content-Type"].startswith("application/json")
+    assert "/api/v1/progress/" in as_json.json()["paths"]
+    docs = client.get("/api/docs/", **browser)
+    assert docs.status_code == 200 and b"swagger-ui" in docs.content
+    # Swagger UI comes from our own static files: a user's machine may have no network.
+    assert b"cdn." not in docs.content and b"/static/drf_spectacular_sidecar/" in docs.content
+    assert client.get("/api/redoc/", **browser).status_code == 200
