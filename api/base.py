@@ -43,8 +43,10 @@ class ApiView(APIView):
 
     def handle_exception(self, exc: Exception) -> Response:
         if isinstance(exc, REFUSALS) and not isinstance(exc, ServiceError):
-            code = "not_given" if isinstance(exc, NotGivenError) else "invalid"
-            exc = ServiceError(str(exc), code=code)
+            if isinstance(exc, NotGivenError):  # the state, not the input, is at odds
+                exc = ServiceError(str(exc), status_code=409, code="not_given")
+            else:
+                exc = ServiceError(str(exc))
         return super().handle_exception(exc)
 
 

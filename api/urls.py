@@ -1,4 +1,4 @@
-from django.urls import include, path
+from django.urls import include, path, re_path
 from drf_spectacular.views import SpectacularRedocView, SpectacularSwaggerView
 
 from api import views, views_jobs, views_teach, views_train
@@ -55,4 +55,5 @@ urlpatterns = [
     path("schema/", BrowsableSchema.as_view(), name="schema"),
     path("docs/", SpectacularSwaggerView.as_view(url_name="api:schema"), name="docs"),
     path("redoc/", SpectacularRedocView.as_view(url_name="api:schema"), name="redoc"),
+    re_path(r"^", views.NoSuchEndpoint.as_view()),
 ]

@@ -7,6 +7,7 @@ from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.authtoken.models import Token
+from rest_framework.exceptions import AuthenticationFailed
 from rest_framework.permissions import AllowAny
 from rest_framework.request import Request
 from rest_framework.response import Response
@@ -82,7 +83,7 @@ class TokenView(ApiView):
 
     @extend_schema(
         request=TokenRequestSerializer,
-        responses={200: TokenSerializer, **errors(400, 429)},
+        responses={200: TokenSerializer, **errors(400, 401, 429)},
         tags=["accounts"],
         auth=[],
     )
@@ -96,7 +97,7 @@ class TokenView(ApiView):
             password=form.validated_data["password"],
         )
         if user is None or not user.is_active:
-            raise ServiceError("password: wrong user name or password", code="bad_credentials")
+            raise AuthenticationFailed("password: wrong user name or password")
         token, _ = Token.objects.get_or_create(user=user)
         return Response(
             {"token": token.key, "username": user.username, "teacher": is_teacher(user)}
@@ -107,3 +108,16 @@ class TokenView(ApiView):
         """Revoke your token (a new POST makes a new one)."""
         Token.objects.filter(user=request.user).delete()
         return Response(status=status.HTTP_204_NO_CONTENT)
+
+
+class NoSuchEndpoint(ApiView):
+    """Any other path under /api/: a 404 in the one error shape (not the site's HTML page)."""
+
+    schema = None  # not an operation of the schema
+
+    def _refuse(self, request: Request, *args: object, **kwargs: object) -> Response:
+        path = request.path
+        hint = "; the endpoints end with a slash" if not path.endswith("/") else ""
+        raise Http404(f"no such endpoint: {path}{hint} (see /api/docs/)")
+
+    get = post = put = patch = delete = head = options = _refuse

@@ -84,7 +84,9 @@ class Hint(SignedIn):
         ticket = tickets.current(state)
         quiz_id = form.validated_data["quiz"]
         if ticket is None or ticket.game != game or ticket.quiz != quiz_id:
-            raise ServiceError(f"quiz: {quiz_id} is not the quiz you were given", code="not_given")
+            raise ServiceError(
+                f"quiz: {quiz_id} is not the quiz you were given", status_code=409, code="not_given"
+            )
         tickets.add_hint(state, quiz_id)
         quiz = Quiz.objects.get(pk=quiz_id)
         return Response(HintSerializer(present.hint_data(quiz)).data)
@@ -99,7 +101,7 @@ class Answer(SignedIn):
     def post(self, request: Request, game: str) -> Response:
         """Answer the quiz handed out: graded at once from its stored values; the verdict.
 
-        Only the quiz handed out is taken, and only once (a second post gets 400, code
+        Only the quiz handed out is taken, and only once (a second post gets 409, code
         ``not_given``); time and hints come from the server's ticket.
         """
         game_or_404(game)

@@ -25,7 +25,7 @@ def lena(db: None) -> User:
 def test_a_token_is_had_for_the_password_and_revoked(lena):
     client = token_client(None)
     bad = client.post("/api/v1/auth/token/", {"username": "lena", "password": "nope"})
-    assert bad.status_code == 400
+    assert bad.status_code == 401
     assert bad.json()["fields"] == {"password": [bad.json()["message"]]}
     got = client.post("/api/v1/auth/token/", {"username": "lena", "password": PASSWORD})
     assert got.status_code == 200 and got.json()["username"] == "lena"
@@ -62,7 +62,7 @@ def test_the_quiz_handed_out_is_answered_once_and_graded_as_the_page_grades(lena
     refused = client.post(
         "/api/v1/train/wiezen/answer/", {"quiz": other.pk, "answer": right_answer(other)}
     )
-    assert refused.status_code == 400 and refused.json()["code"] == "not_given"
+    assert refused.status_code == 409 and refused.json()["code"] == "not_given"
     not_a_choice = client.post("/api/v1/train/wiezen/answer/", {"quiz": quiz.pk, "answer": "ZZ"})
     assert not_a_choice.status_code == 400 and "'ZZ'" in not_a_choice.json()["message"]
     assert not Attempt.objects.exists()
@@ -82,7 +82,7 @@ def test_the_quiz_handed_out_is_answered_once_and_graded_as_the_page_grades(lena
     again = client.post(
         "/api/v1/train/wiezen/answer/", {"quiz": quiz.pk, "answer": right_answer(quiz)}
     )
-    assert again.status_code == 400 and again.json()["code"] == "not_given"
+    assert again.status_code == 409 and again.json()["code"] == "not_given"
     assert Attempt.objects.count() == 1
     # The next quiz is another one.
     assert client.get("/api/v1/train/wiezen/quiz/").json()["quiz"] != quiz.pk
@@ -93,7 +93,7 @@ def test_a_hint_is_counted_on_the_ticket(lena):
     client = token_client(lena)
     quiz = Quiz.objects.get(pk=client.get("/api/v1/train/wiezen/quiz/").json()["quiz"])
     wrong_quiz = client.post("/api/v1/train/wiezen/hint/", {"quiz": quiz.pk + 1000})
-    assert wrong_quiz.status_code == 400 and wrong_quiz.json()["fields"].keys() == {"quiz"}
+    assert wrong_quiz.status_code == 409 and wrong_quiz.json()["fields"].keys() == {"quiz"}
     hint = client.post("/api/v1/train/wiezen/hint/", {"quiz": quiz.pk})
     assert hint.status_code == 200 and "themes" in hint.json()
     shown = client.get("/api/v1/train/wiezen/quiz/").json()
