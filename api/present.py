@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from games.position import shown_part
 from trainer import feedback
 from trainer.grading import ChoiceVerdict, grade
 from trainer.lesson_links import lesson_for
@@ -34,7 +35,8 @@ def quiz_data(quiz: Quiz, ticket: Ticket, rating: float) -> dict[str, Any]:
         "kind": quiz.kind,
         "mode": quiz.mode,
         "prompt": quiz.prompt,
-        "position": quiz.position,
+        # Without the whole deal: the hidden hands are revealed by the verdict, not before.
+        "position": shown_part(quiz.position) if isinstance(quiz.position, dict) else {},
         "choices": [
             {
                 "answer": c["answer"],

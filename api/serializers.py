@@ -109,7 +109,10 @@ class QuizSerializer(serializers.Serializer):
     kind = serializers.CharField()
     mode = serializers.CharField()
     prompt = serializers.CharField()
-    position = serializers.JSONField(help_text="the typed position record (games.position)")
+    position = serializers.JSONField(
+        help_text="the typed position record (games.position) without the whole deal: only "
+        "the hands you see"
+    )
     choices = ChoiceSerializer(many=True, help_text="empty when the card picker is used")
     picker = PickerSerializer(allow_null=True, help_text="post `cards` instead of `answer`")
     review = serializers.BooleanField(help_text="served from the review queue")

@@ -79,7 +79,7 @@ class ClassDetail(SignedIn):
     def get(self, request: Request, pk: int) -> Response:
         """One of your classes with its pupils (removed ones marked)."""
         found = roster.teacher_class(request.user, pk)
-        found.member_rows = list(found.members.select_related("pupil"))  # type: ignore[attr-defined]
+        found.member_rows = list(found.members.select_related("pupil"))
         return Response(ClassDetailSerializer(found).data)
 
 
@@ -122,7 +122,7 @@ class SetDetail(SignedIn):
     def get(self, request: Request, pk: int) -> Response:
         """One of your sets with its items in order."""
         found = sets.teacher_set(request.user, pk)
-        found.item_rows = sets.items_of(found)  # type: ignore[attr-defined]
+        found.item_rows = sets.items_of(found)
         return Response(SetDetailSerializer(found).data)
 
 

@@ -151,3 +151,27 @@ def test_games_and_lessons_are_read_by_anyone(db):
     assert detail["completed"] is None
     bad = client.get("/api/v1/lessons/?game=bridge")
     assert bad.status_code == 400 and list(bad.json()["fields"]) == ["game"]
+
+
+def test_a_single_dummy_quiz_shows_no_hidden_card_before_the_answer(lena):
+    from django.core.management import call_command
+
+    call_command("ensure_starter_bank", verbosity=0)
+    client = token_client(lena)
+    for game in ("skat", "beyond", "five_hundred", "wiezen"):
+        data = client.get(f"/api/v1/train/{game}/quiz/?mode=single_dummy").json()
+        quiz = Quiz.objects.get(pk=data["quiz"])
+        assert quiz.position["hidden"] and "deal" in quiz.position
+        seen = {c for cards in data["position"]["hands"].values() for c in cards}
+        held = quiz.position["deal"]["held"]
+        hidden = {c for seat in quiz.position["hidden"] for c in held[str(seat)]}
+        assert hidden and not hidden & seen
+        assert "deal" not in data["position"], game
+        # The verdict reveals the real deal.
+        answer = data["choices"][0]["answer"] if data["choices"] else None
+        if answer is None:
+            continue
+        verdict = client.post(
+            f"/api/v1/train/{game}/answer/", {"quiz": quiz.pk, "answer": answer}
+        ).json()
+        assert verdict["deal"] is not None, game
