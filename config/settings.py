@@ -311,6 +311,9 @@ REST_FRAMEWORK = {
         "api.throttles.AnonRate",
         "api.throttles.UserRate",
     ],
+    # Whom a rate counts: the connecting address; behind the proxy, the address it forwards
+    # (never a client's own X-Forwarded-For, which would let it pick a fresh identity).
+    "NUM_PROXIES": 1 if env_bool("DJANGO_BEHIND_PROXY", False) else 0,
     "DEFAULT_THROTTLE_RATES": {
         "anon": env_str("API_RATE_ANON", "120/min"),
         "user": env_str("API_RATE_USER", "600/min"),

@@ -101,3 +101,13 @@ def test_the_schema_and_the_docs_open_in_a_browser(client):
     # Swagger UI comes from our own static files: a user's machine may have no network.
     assert b"cdn." not in docs.content and b"/static/drf_spectacular_sidecar/" in docs.content
     assert client.get("/api/redoc/", **browser).status_code == 200
+
+
+def test_a_forged_forwarded_for_header_does_not_give_a_fresh_rate(rates):
+    rates(anon="2/min")
+    client = APIClient()
+    codes = [
+        client.get("/api/v1/games/", HTTP_X_FORWARDED_FOR=f"10.0.0.{n}").status_code
+        for n in range(3)
+    ]
+    assert codes == [200, 200, 429]
