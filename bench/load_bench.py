@@ -11,7 +11,11 @@ queueing in gunicorn and the loopback round trip. Every process it starts is sto
 end, also on an error or Ctrl-C. Writes the `Load` section of docs/performance.md; it measures
 and never fails on a timing.
 
-    python bench/load_bench.py [--users 50] [--seconds 60] [--workers 3] [--repeat 1]
+    python bench/load_bench.py [--users 50] [--seconds 60] [--workers 3] [--repeat 1] [--mix api]
+
+``--mix api`` runs the REST API's clients instead (`bench/load_api_locust.py`): learners with
+tokens answering through /api/v1/ and working a class assignment, and one teacher polling the
+assignment's results; it writes the `Load through the API` section.
 """
 
 from __future__ import annotations
@@ -40,12 +44,53 @@ sys.path.insert(0, str(ROOT))
 from bench.report import machine, stamp, table, update_section  # noqa: E402
 from bench.train_bench import GAMES, free_port, percentile, quiz_line  # noqa: E402
 
-DB_NAME = "trainer_bench_load"
+# Its own database (dropped at the end); BENCH_LOAD_DB names another, so two engineers'
+# runs on one machine do not drop each other's.
+DB_NAME = os.environ.get("BENCH_LOAD_DB", "trainer_bench_load")
 TARGET_P95_MS = 25.0
 TARGET_ANSWERS = 100.0
 BIN = Path(sys.executable).parent
 # The worker generates these while the learners train (count per job).
 GENERATION = [("wiezen", "play", "double_dummy"), ("skat", "play", "double_dummy")]
+# What each mix runs: its locustfile, the rows of its table, which requests are answers, and
+# the section of docs/performance.md it writes.
+MIXES: dict[str, dict[str, Any]] = {
+    "pages": {
+        "locustfile": "load_locust.py",
+        "rows": [
+            ("fetch", "fetch a quiz (GET /train/<game>/)"),
+            ("answer", "answer it (POST .../answer/)"),
+            ("verdict", "see the verdict (GET /train/attempts/<id>/)"),
+        ],
+        "answers": ("answer",),
+        "section": "Load",
+    },
+    "api": {
+        "locustfile": "load_api_locust.py",
+        "rows": [
+            ("api fetch", "fetch a quiz (GET /api/v1/train/<game>/quiz/)"),
+            ("api answer", "answer it, the verdict back (POST .../answer/)"),
+            ("item fetch", "an assignment's next item (GET /api/v1/my/assignments/<id>/next/)"),
+            ("item answer", "answer the item (POST .../answer/)"),
+            ("results poll", "the teacher's results grid (GET /api/v1/assignments/<id>/results/)"),
+        ],
+        "answers": ("api answer", "item answer"),
+        "section": "Load through the API",
+    },
+}
+
+
+WHO = {
+    "pages": "`bench/load_bench.py` (locust, `bench/load_locust.py`): {users} learners, each "
+    "fetching a quiz in one of the four games, thinking {think}, answering it and opening the "
+    "verdict, then thinking again;",
+    "api": "`bench/load_bench.py --mix api` (locust, `bench/load_api_locust.py`): {users} API "
+    "clients with tokens: one teacher reading an assignment's results grid every 1-2 s, the "
+    "others learners, each fetching its quiz in one of the four games through /api/v1/, "
+    "thinking {think} and answering it (the answer's response is the verdict), every fourth "
+    "round the class assignment's next item instead until all 50 are answered; request "
+    "rates counted in Redis but set out of the way;",
+}
 
 
 def cpu_seconds(pid: int) -> float:
@@ -175,14 +220,15 @@ def wait_for(url: str, seconds: float = 30) -> bool:
     return False
 
 
-def locust_args(base: str, users: int, seconds: float) -> list[str]:
-    return [str(BIN / "locust"), "-f", str(ROOT / "bench" / "load_locust.py"), "--headless",
+def locust_args(base: str, users: int, seconds: float, mix: str = "pages") -> list[str]:
+    locustfile = ROOT / "bench" / MIXES[mix]["locustfile"]
+    return [str(BIN / "locust"), "-f", str(locustfile), "--headless",
             "--host", base, "--users", str(users), "--spawn-rate", str(users),
             "--run-time", f"{seconds:.0f}s", "--stop-timeout", "5", "--only-summary",
             "--loglevel", "WARNING"]  # fmt: skip
 
 
-def prepare(env: dict[str, str], per_game: int) -> None:
+def prepare(env: dict[str, str], per_game: int, mix: str = "pages", users: int = 0) -> None:
     print(f"== database {DB_NAME}: migrate, static files, starter + synthetic bank", flush=True)
     manage(env, "migrate", "--noinput")
     manage(env, "collectstatic", "--noinput")
@@ -196,6 +242,9 @@ def prepare(env: dict[str, str], per_game: int) -> None:
         manage(env, "import_quizzes", bank.name)
     finally:
         os.unlink(bank.name)
+    if mix == "api":
+        setup = f"from bench.load_api_setup import main; main({env['LOAD_API']!r}, {users})"
+        manage(env, "shell", "-c", setup)
 
 
 def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[str, Any]:
@@ -231,7 +280,7 @@ def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[
         locust_env = {**env, "LOAD_SAMPLES": str(samples)}
         # Warm every gunicorn worker (imports, templates, connections), then measure.
         subprocess.run(
-            locust_args(base, 8, 8), cwd=ROOT, env={**env, "LOAD_SAMPLES": ""},
+            locust_args(base, 8, 8, opts.mix), cwd=ROOT, env={**env, "LOAD_SAMPLES": ""},
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False,
         )  # fmt: skip
         print(f"== locust: {opts.users} learners for {opts.seconds:.0f} s", flush=True)
@@ -240,7 +289,7 @@ def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[
         load_start, jiffies_start = loadavg(), busy_jiffies()
         children_before = resource.getrusage(resource.RUSAGE_CHILDREN)
         began = time.monotonic()
-        services.start("locust", locust_args(base, opts.users, opts.seconds), locust_env)
+        services.start("locust", locust_args(base, opts.users, opts.seconds, opts.mix), locust_env)
         services.procs["locust"].wait(timeout=opts.seconds + 120)
         wall = time.monotonic() - began
         cpu = {
@@ -269,13 +318,11 @@ def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[
     }
 
 
-def summarise(run: dict[str, Any], seconds: float) -> dict[str, Any]:
+def summarise(run: dict[str, Any], seconds: float, mix: str = "pages") -> dict[str, Any]:
     samples = run["samples"]
     rows = []
     every: list[float] = []
-    for name, label in (("fetch", "fetch a quiz (GET /train/<game>/)"),
-                        ("answer", "answer it (POST .../answer/)"),
-                        ("verdict", "see the verdict (GET /train/attempts/<id>/)")):  # fmt: skip
+    for name, label in MIXES[mix]["rows"]:
         mine = [s for s in samples if s[0] == name]
         server = [s[2] for s in mine if s[2] is not None]
         client = [s[3] for s in mine]
@@ -285,7 +332,7 @@ def summarise(run: dict[str, Any], seconds: float) -> dict[str, Any]:
              f"{percentile(client, 0.95):.1f}", sum(1 for s in mine if s[4])]
         )  # fmt: skip
     errors = [s[4] for s in samples if s[4]]
-    answered = sum(1 for s in samples if s[0] == "answer" and not s[4])
+    answered = sum(1 for s in samples if s[0] in MIXES[mix]["answers"] and not s[4])
     return {
         "rows": rows,
         "requests": len(samples),
@@ -317,6 +364,7 @@ def main() -> int:
         "--redis", default=os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/11")
     )
     parser.add_argument("--no-write", action="store_true", help="print only")
+    parser.add_argument("--mix", choices=sorted(MIXES), default="pages", help="pages or api")
     opts = parser.parse_args()
     opts.logs = Path(tempfile.mkdtemp(prefix="load_bench_"))
     if not 1 <= opts.users <= 200 or not 5 <= opts.seconds <= 600 or not 1 <= opts.repeat <= 5:
@@ -336,6 +384,11 @@ def main() -> int:
         "DJANGO_LOG_LEVEL": "WARNING",
         "QUIZ_CHUNK_SECONDS": "5",
         "DATABASE_CONN_MAX_AGE": "600",  # keep the backends whose CPU is counted
+        # The API's rates are counted (a cache round trip each) but set out of the way: this
+        # measures serving, not refusing.
+        "API_RATE_USER": "1000000/min",
+        "API_RATE_ANON": "1000000/min",
+        "LOAD_API": str(opts.logs / "api.json"),
     }
     runs = []
     with stopped_on_signal():
@@ -343,12 +396,16 @@ def main() -> int:
             pg(admin, f'DROP DATABASE IF EXISTS "{DB_NAME}" WITH (FORCE)')
             pg(admin, f'CREATE DATABASE "{DB_NAME}"')
             flush_redis(opts.redis)
-            prepare(env, opts.per_game)
+            prepare(env, opts.per_game, opts.mix, opts.users)
             for n in range(opts.repeat):
                 if n:
                     # Each run starts from the same bank and no learners.
                     learners = "trainer_attempt, trainer_skillrating, trainer_ratingpoint"
-                    pg(db_url, f"TRUNCATE {learners}, trainer_reviewcard, django_session")
+                    pg(
+                        db_url,
+                        f"TRUNCATE {learners}, trainer_reviewcard, django_session, "
+                        "classes_assignmentanswer, api_clientstate",
+                    )
                     flush_redis(opts.redis)
                 runs.append(one_run(opts, env, db_url))
         finally:
@@ -357,13 +414,13 @@ def main() -> int:
 
     headers = ["request", "count", "server p50 ms", "server p95 ms", "server p99 ms",
                "client p95 ms", "errors"]  # fmt: skip
+    think = (
+        f"{os.environ.get('LOAD_THINK_MIN', '0.05')}-{os.environ.get('LOAD_THINK_MAX', '0.15')} s"
+    )
     parts = [
         f"Measured {stamp()} on {machine()}.",
         "",
-        f"`bench/load_bench.py` (locust, `bench/load_locust.py`): {opts.users} learners, each "
-        "fetching a quiz in one of the four games, thinking "
-        f"{os.environ.get('LOAD_THINK_MIN', '0.05')}-{os.environ.get('LOAD_THINK_MAX', '0.15')} s, "
-        "answering it and opening the verdict, then thinking again; "
+        WHO[opts.mix].format(users=opts.users, think=think) + " "
         f"{opts.seconds:.0f} s per run against gunicorn ({opts.workers} sync workers"
         f"{f' x {opts.threads} threads' if opts.threads > 1 else ''}, debug off), PostgreSQL and "
         "Redis (cache and Celery broker) on this machine, with one Celery worker "
@@ -374,7 +431,7 @@ def main() -> int:
         "test runs: the load average and the machine's busy share during each run are shown.",
     ]
     for n, run in enumerate(runs, start=1):
-        s = summarise(run, opts.seconds)
+        s = summarise(run, opts.seconds, opts.mix)
         cpu = ", ".join(f"{name} {secs:.0f} s" for name, secs in run["cpu"].items())
         verdict = (
             "meets"
@@ -405,8 +462,9 @@ def main() -> int:
     else:
         print(f"a run recorded nothing: the logs of its processes are in {opts.logs}")
     if not opts.no_write:
-        update_section("Load", body)
-        print("docs/performance.md updated (section: Load)")
+        section = MIXES[opts.mix]["section"]
+        update_section(section, body)
+        print(f"docs/performance.md updated (section: {section})")
     return 0
 
 
