@@ -146,3 +146,25 @@ def test_a_solve_finishes_on_a_real_worker(redis_url, tmp_path):
         assert seen["result"]["value"] == 3 and set(seen["result"]["cards"]) == {"SA", "SK", "SQ"}
     finally:
         worker.stop()
+
+
+@pytest.mark.django_db
+def test_no_request_solves_neither_a_posted_deal_nor_an_answer(sent, monkeypatch):
+    from tests.teachers.teacher_helpers import bank, right_answer
+
+    def forbid(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver was called inside a web request")
+
+    for target in ("games.solver.backends.solve", "games.solver.batch.solve",
+                   "games.solver.solve", "trainer.generation.run_chunk"):  # fmt: skip
+        monkeypatch.setattr(target, forbid)
+    lena = token_client(User.objects.create_user("lena", "l@example.org", PASSWORD))
+    assert lena.post("/api/v1/solves/", {"request": ENDING}, format="json").status_code == 202
+    bank(1)
+    from trainer.models import Quiz
+
+    quiz = Quiz.objects.get(pk=lena.get("/api/v1/train/wiezen/quiz/").json()["quiz"])
+    answered = lena.post(
+        "/api/v1/train/wiezen/answer/", {"quiz": quiz.pk, "answer": right_answer(quiz)}
+    )
+    assert answered.status_code == 201
