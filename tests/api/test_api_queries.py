@@ -1,0 +1,63 @@
+"""Query counts through the API (deterministic, unlike timings): the learner's round trip is
+bounded, and the teacher's results grid costs the same whatever the class size."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
+from classes import roster
+from tests.api.api_helpers import token_client
+from tests.teachers.teacher_helpers import client_for, make_user, right_answer, work_item
+from trainer.models import Quiz
+
+pytestmark = pytest.mark.django_db
+
+# As counted when written (4, 19 and 7: the token, the stored API state, the rating, the
+# ticket's quiz; the player's locked rating rows and the attempt, the ticket's two saves and
+# the verdict's lesson and reviews due; choosing a new quiz), with room for one or two more:
+# a change that adds a query per choice or per attempt shows up at once.
+SAME_MAX = 5
+ANSWER_MAX = 21
+FRESH_MAX = 8
+
+
+def queries(call) -> tuple[int, object]:
+    with CaptureQueriesContext(connection) as seen:
+        result = call()
+    return len(seen.captured_queries), result
+
+
+def test_the_learners_round_trip_is_bounded(world):
+    client = token_client(world.pupil)
+    client.get("/api/v1/train/wiezen/quiz/")  # the first request makes the stored API state
+    quiz_id = client.get("/api/v1/train/wiezen/quiz/").json()["quiz"]
+    client.post("/api/v1/train/wiezen/answer/", {"quiz": quiz_id, "answer": "?"})  # refused
+    fetched, response = queries(lambda: client.get("/api/v1/train/wiezen/quiz/"))
+    assert response.status_code == 200 and fetched <= SAME_MAX, fetched
+    quiz = Quiz.objects.get(pk=response.json()["quiz"])
+    answered, response = queries(
+        lambda: client.post(
+            "/api/v1/train/wiezen/answer/", {"quiz": quiz.pk, "answer": right_answer(quiz)}
+        )
+    )
+    assert response.status_code == 201 and answered <= ANSWER_MAX, answered
+    # The next quiz is a new one: chosen, and its ticket issued.
+    fresh, response = queries(lambda: client.get("/api/v1/train/wiezen/quiz/"))
+    assert response.status_code == 200 and fresh <= FRESH_MAX, fresh
+
+
+def test_the_results_grid_costs_the_same_for_any_class_size(world):
+    teacher = token_client(world.teacher)
+    url = f"/api/v1/assignments/{world.assignment.pk}/results/"
+    work_item(client_for(world.pupil), world.assignment.pk, right=True)
+    small, response = queries(lambda: teacher.get(url))
+    assert response.status_code == 200 and len(response.json()["rows"]) == 1
+    for n in range(6):
+        pupil = make_user(f"kid{n}")
+        roster.join_class(pupil, world.school_class.join_code)
+        work_item(client_for(pupil), world.assignment.pk, right=n % 2 == 0)
+    large, response = queries(lambda: teacher.get(url))
+    assert len(response.json()["rows"]) == 7
+    assert large == small, (small, large)
