@@ -6,8 +6,10 @@ import), so a deployment's or a test's settings take effect."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from rest_framework.settings import api_settings
-from rest_framework.throttling import AnonRateThrottle, UserRateThrottle
+from rest_framework.throttling import AnonRateThrottle, SimpleRateThrottle, UserRateThrottle
 
 
 class _Current:
@@ -31,3 +33,12 @@ class GenerateRate(_Current, UserRateThrottle):
 
 class SolveRate(_Current, UserRateThrottle):
     scope = "solve"
+
+
+class TokenRate(_Current, SimpleRateThrottle):
+    """Asking for a token (a password tried) counts per address, signed in or not."""
+
+    scope = "token"
+
+    def get_cache_key(self, request: Any, view: Any) -> str:
+        return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}

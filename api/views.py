@@ -21,6 +21,7 @@ from api.serializers import (
     TokenRequestSerializer,
     TokenSerializer,
 )
+from api.throttles import TokenRate
 from classes.roster import is_teacher
 from games.catalog import GAMES
 from lessons.models import Lesson, LessonProgress
@@ -80,6 +81,10 @@ class TokenView(ApiView):
 
     def get_permissions(self):
         return [AllowAny()] if self.request.method == "POST" else SignedIn().get_permissions()
+
+    def get_throttles(self):
+        found = super().get_throttles()
+        return [*found, TokenRate()] if self.request.method == "POST" else found
 
     @extend_schema(
         request=TokenRequestSerializer,

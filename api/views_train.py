@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.http import Http404
 from drf_spectacular.utils import OpenApiParameter, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
@@ -87,8 +88,10 @@ class Hint(SignedIn):
             raise ServiceError(
                 f"quiz: {quiz_id} is not the quiz you were given", status_code=409, code="not_given"
             )
+        quiz = Quiz.objects.filter(pk=quiz_id).first()
+        if quiz is None:
+            raise Http404(f"quiz: {quiz_id} is no longer in the bank")
         tickets.add_hint(state, quiz_id)
-        quiz = Quiz.objects.get(pk=quiz_id)
         return Response(HintSerializer(present.hint_data(quiz)).data)
 
 

@@ -319,6 +319,7 @@ REST_FRAMEWORK = {
         "user": env_str("API_RATE_USER", "600/min"),
         "generate": env_str("API_RATE_GENERATE", "10/hour"),
         "solve": env_str("API_RATE_SOLVE", "30/hour"),
+        "token": env_str("API_RATE_TOKEN", "20/min"),
     },
 }
 # A posted solve runs on the solver queue with this budget (the batch command's --seconds).

@@ -111,3 +111,16 @@ def test_a_forged_forwarded_for_header_does_not_give_a_fresh_rate(rates):
         for n in range(3)
     ]
     assert codes == [200, 200, 429]
+
+
+def test_passwords_tried_for_a_token_are_rated_per_address(rates):
+    rates(token="2/min")
+    User.objects.create_user("lena", "l@example.org", PASSWORD)
+    client = APIClient()
+    tries = [
+        client.post("/api/v1/auth/token/", {"username": "lena", "password": f"guess{n}"})
+        for n in range(3)
+    ]
+    assert [t.status_code for t in tries] == [401, 401, 429]
+    right = client.post("/api/v1/auth/token/", {"username": "lena", "password": PASSWORD})
+    assert right.status_code == 429  # the right one waits too: guessing gains nothing
