@@ -124,3 +124,18 @@ def test_passwords_tried_for_a_token_are_rated_per_address(rates):
     assert [t.status_code for t in tries] == [401, 401, 429]
     right = client.post("/api/v1/auth/token/", {"username": "lena", "password": PASSWORD})
     assert right.status_code == 429  # the right one waits too: guessing gains nothing
+
+
+def test_an_unknown_api_path_is_a_404_in_the_one_shape(client):
+    for path in ("/api/v1/nothing/", "/api/v1/games", "/api/v2/games/"):
+        response = client.get(path)
+        assert response.status_code == 404, path
+        assert response.json()["code"] == "not_found" and path in response.json()["message"]
+    assert "end with a slash" in client.get("/api/v1/games").json()["message"]
+
+
+def test_the_openapi_media_types_are_still_served_on_request(client):
+    named = client.get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi")
+    assert named["Content-Type"].startswith("application/vnd.oai.openapi")
+    as_json = client.get("/api/schema/", HTTP_ACCEPT="application/json")
+    assert "/api/v1/solves/" in as_json.json()["paths"]
