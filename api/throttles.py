@@ -42,3 +42,16 @@ class TokenRate(_Current, SimpleRateThrottle):
 
     def get_cache_key(self, request: Any, view: Any) -> str:
         return self.cache_format % {"scope": self.scope, "ident": self.get_ident(request)}
+
+
+class PostRated:
+    """A view mixin: POST requests also count against ``post_rate`` (polling with GET stays
+    at the usual rate)."""
+
+    post_rate: type = GenerateRate
+
+    def get_throttles(self) -> list[Any]:
+        found = super().get_throttles()  # type: ignore[misc]
+        if self.request.method == "POST":  # type: ignore[attr-defined]
+            found.append(self.post_rate())
+        return found

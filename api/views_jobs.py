@@ -21,26 +21,14 @@ from api.serializers import (
     SolveSerializer,
 )
 from api.solving import create_solve, user_solve
-from api.throttles import GenerateRate, SolveRate
+from api.throttles import PostRated, SolveRate
 from classes.roster import require_teacher
 from trainer.generation import create_job
 from trainer.models import GenerationJob
 
 
-class _PostRated:
-    """Adds a stricter rate to POST requests only (polling stays at the usual rate)."""
-
-    post_rate: type = GenerateRate
-
-    def get_throttles(self) -> list[Any]:
-        found = super().get_throttles()  # type: ignore[misc]
-        if self.request.method == "POST":  # type: ignore[attr-defined]
-            found.append(self.post_rate())
-        return found
-
-
 @extend_schema(tags=["jobs"])
-class JobList(_PostRated, generics.ListAPIView, ApiView):
+class JobList(PostRated, generics.ListAPIView, ApiView):
     """Generation jobs you asked for (teachers only), newest first; POST asks for one."""
 
     serializer_class = JobSerializer
@@ -76,7 +64,7 @@ class JobDetail(SignedIn):
 
 
 @extend_schema(tags=["solver"])
-class SolveList(_PostRated, generics.ListAPIView, ApiView):
+class SolveList(PostRated, generics.ListAPIView, ApiView):
     """Your posted solves, newest first; POST one request of the batch format to solve it."""
 
     serializer_class = SolveSerializer

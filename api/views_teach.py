@@ -41,8 +41,7 @@ from api.serializers_teach import (
     SetSerializer,
 )
 from api.state import ClientSession
-from api.throttles import GenerateRate
-from api.views_jobs import _PostRated
+from api.throttles import GenerateRate, PostRated
 from classes import results, roster, sets, work
 from classes.models import Assignment
 from classes.roster import ClassError
@@ -140,7 +139,7 @@ class SetItems(SignedIn):
         return Response(SetItemSerializer(added, many=True).data, status=status.HTTP_201_CREATED)
 
 
-class SetGenerate(_PostRated, SignedIn):
+class SetGenerate(PostRated, SignedIn):
     post_rate = GenerateRate
 
     @extend_schema(

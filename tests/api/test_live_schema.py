@@ -13,6 +13,7 @@ all operations are collected and reported together.
 from __future__ import annotations
 
 import copy
+import os
 
 import pytest
 import schemathesis
@@ -28,7 +29,8 @@ from schemathesis.specs.openapi.checks import (
 
 from tests.teachers.teacher_helpers import make_world
 
-EXAMPLES = 12
+# A deeper run by hand: API_SCHEMA_EXAMPLES=100 pytest tests/api/test_live_schema.py
+EXAMPLES = int(os.environ.get("API_SCHEMA_EXAMPLES", "12"))
 # No 5xx, and every answer as the schema says: a documented status code (ST103), the
 # documented content type and body. Not schemathesis's "positive data acceptance": the
 # schema gives the shapes, while the services judge what is only known at run time (the
