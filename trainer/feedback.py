@@ -19,9 +19,11 @@ from games.cards import NotationError, parse_card, sort_key
 from games.quizzes.themes import themes_of
 from lessons.diagrams import card_view, render_diagram
 from lessons.sources import in_words
+from trainer.decisive import decisive_trick
 from trainer.grading import ChoiceVerdict, Grade
 from trainer.models import Quiz
 from trainer.positions import choice_html
+from trainer.wording import player_words
 
 SEAT_WORDS = {
     "0": "forehand",
@@ -245,37 +247,58 @@ def _opening(choice: ChoiceVerdict) -> list[tuple[str, str]]:
     return []
 
 
-def why(quiz: Quiz, view: LineView) -> str:
-    """Return one sentence of why, from the line and the themes.
+def why(quiz: Quiz, view: LineView, grade: Grade | None = None) -> str:
+    """Return one sentence of why, from the line and the themes: the trick where the aim
+    fails, what it settles, and the end.
 
-    'After the eight of clubs, rearhand takes the trick with the king of clubs; best play ends
-    with declarer 92, defenders 28: the declarer wins with schneider.'
+    'After the king of hearts, South takes trick 10 with the queen of spades: that is the
+    fifth trick for the defenders, so your side can take at most 8; in the end the contract
+    is made with 8 tricks (+2 for you). With the ten of clubs instead: the contract is made
+    with 9 tricks (+3 for you).'
     """
     choice = view.choice
-    first = next((r for r in view.rows if r.winner), None)
+    turn = decisive_trick(quiz, choice.tricks)
+    row = (
+        view.rows[turn.index]
+        if turn is not None
+        else next((r for r in view.rows if r.winner), None)
+    )
     where = "In the example deal, after" if view.in_example else "After"
     parts = [f"{where} {_with_article(choice)}"]
-    if first is not None:
-        won = next(
-            (str(c) for s, c in (choice.tricks[first.number - 1].get("plays") or [])
-             if s == choice.tricks[first.number - 1].get("winner")),
-            "",
-        )  # fmt: skip
-        taker = first.winner.replace(" (you)", "")
-        taker = "you take" if first.winner.endswith("(you)") else f"{taker} takes"
-        parts.append(f", {taker} the trick with the {card_name(won)}")
-    last = next((r.count for r in reversed(view.rows) if r.count), "")
-    if last:
-        parts.append(f"; best play ends with {last}")
-    if view.end:
-        parts.append(f": {view.end}")
+    end = player_words(quiz.game, view.end)
+    if row is not None:
+        trick = choice.tricks[row.number - 1]
+        won = next((str(c) for s, c in trick.get("plays") or [] if s == trick.get("winner")), "")
+        taker = "you take" if row.winner.endswith("(you)") else f"{row.winner} takes"
+        if turn is not None:
+            parts.append(f", {taker} trick {turn.number} with the {card_name(won)}: {turn.settles}")
+            if end:
+                parts.append(f"; in the end {end}")
+        else:
+            parts.append(f", {taker} the trick with the {card_name(won)}")
+            last = next((r.count for r in reversed(view.rows) if r.count), "")
+            if last:
+                parts.append(f"; best play ends with {last}")
+            if end:
+                parts.append(f": {end}")
+    elif end:
+        parts.append(f": {end}")
     sentence = "".join(parts) + "."
+    best = _best_instead(grade, choice) if grade is not None and not view.in_example else None
+    if best is not None:
+        sentence += f" With {_with_article(best)} instead: {player_words(quiz.game, best.result)}."
     labels = [
         t for t in hint_themes(quiz) if t not in ("bidding", "playing a pair contract")
     ] or theme_labels(quiz)
     if labels:
         sentence += f" What it turns on: {', '.join(labels)}."
     return sentence[0].upper() + sentence[1:]
+
+
+def _best_instead(grade: Grade, choice: ChoiceVerdict) -> ChoiceVerdict | None:
+    """Return the best choice to set beside a line's end, when its result is in words."""
+    best = [c for c in grade.choices if c.accepted and c.result and c.result != choice.result]
+    return min(best, key=lambda c: c.gap) if best and not choice.accepted else None
 
 
 def _with_article(choice: ChoiceVerdict) -> str:

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
-from games.cards import SEATS, SUIT_NAMES, Card
+from games.cards import SEATS, SUIT_NAMES, Card, parse_card
 
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 
@@ -158,3 +158,28 @@ class Contract:
             "open_hands": self.open_hands,
             "description": self.describe(),
         }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Contract:
+        """Return the contract ``to_dict`` wrote; a missing or unknown field raises ValueError
+        naming it."""
+        try:
+            kind = ContractKind(str(data["kind"]))
+            declarers = tuple(str(s) for s in data["declarers"])
+            target = int(data["target"])
+        except (KeyError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a Kleurenwiezen contract: {exc}") from exc
+        if not declarers or any(s not in SEATS for s in declarers):
+            raise ValueError(f"not a Kleurenwiezen contract: declarers {declarers!r}")
+        trump = data.get("trump")
+        if trump is not None and trump not in SUIT_NAMES:
+            raise ValueError(f"not a Kleurenwiezen contract: trump {trump!r}")
+        lead = data.get("lead_card")
+        return cls(
+            kind,
+            declarers,
+            trump,
+            target,
+            str(data.get("first_leader") or declarers[0]),
+            parse_card(str(lead)) if lead else None,
+        )

@@ -199,7 +199,7 @@ def check_facts(browser, quiz: dict[str, Any]) -> None:
             marked = [token_of(n) for n in own_hand(browser) if "from the kitty" in n]
             assert sorted(marked) == sorted(pos["kitty"])
     elif game == "wiezen" and contract:
-        assert f"{contract['target']} tricks needed" in shown
+        assert f"{contract['target']} tricks" in shown
         row = next(r for r in rows if r.startswith("Declaring side"))
         won = pos.get("tricks_won") or {}
         ours = sum(won.get(s, 0) for s in contract["declarers"])
