@@ -8,6 +8,7 @@ Everything comes from what the quiz stored (``docs/quizzes.md``): the candidates
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,6 +18,8 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.cards import NotationError, parse_card, sort_key
 from games.quizzes.themes import themes_of
+from games.quizzes.units import CONVENTION, percent
+from games.quizzes.units import number as num
 from lessons.diagrams import card_view, render_diagram
 from lessons.sources import in_words
 from trainer.decisive import decisive_trick
@@ -299,6 +302,132 @@ def _best_instead(grade: Grade, choice: ChoiceVerdict) -> ChoiceVerdict | None:
     """Return the best choice to set beside a line's end, when its result is in words."""
     best = [c for c in grade.choices if c.accepted and c.result and c.result != choice.result]
     return min(best, key=lambda c: c.gap) if best and not choice.accepted else None
+
+
+# A rate beside a sampled score, as a sentence part: how often the choice reaches its aim.
+RATE_PHRASES = {
+    "win rate": "wins in {p} of them",
+    "make rate": "the contract is made in {p} of them",
+    "set rate": "the contract is set in {p} of them",
+    "hit rate": "both of you hit in {p} of them",
+    "success rate": "reaches its aim in {p} of them",
+}
+# Kleurenwiezen's make rate counts the deals where the contract is played.
+GAME_RATE_PHRASES = {
+    ("wiezen", "make rate"): "made in {p} of the deals where it is played",
+}
+PRESCRIBES = re.compile(
+    r"^(?P<reason>.*?):? *(?:the call|not what) the (?P<name>[\w -]*?convention) prescribes"
+)
+SAYS = re.compile(r"The convention says: (?P<says>[^.]*)\.")
+NOT_SAMPLED = re.compile(r"\((?P<note>[^)]*too rare to sample[^)]*)\)")
+PASSES = ("pass", "P")
+
+
+def _rate_part(choice: ChoiceVerdict, game: str = "") -> str:
+    if choice.rate is None or choice.answer in PASSES:
+        return ""
+    phrase = GAME_RATE_PHRASES.get((game, choice.rate_unit)) or RATE_PHRASES.get(
+        choice.rate_unit, "reaches its aim in {p} of them"
+    )
+    return f" ({phrase.format(p=percent(choice.rate))})"
+
+
+def _points(value: float) -> str:
+    return f"{num(value)} point{'' if abs(value) == 1 else 's'}"
+
+
+def bid_why(quiz: Quiz, grade: Grade) -> str:
+    """Return the why of a bidding verdict, in words, from the stored values only.
+
+    Sampled kinds: how the learner's choice and the best (or, for a right answer, the next
+    best) score over the sampled deals, how often each reaches its aim, and how far the
+    accepted answers stand clear of the rejected ones against the sampling error. Convention
+    kinds: what the convention says the choice shows, and the call it prescribes.
+    """
+    chosen = grade.chosen
+    ranked = sorted(grade.choices, key=lambda c: (c.gap, not c.accepted))
+    best = next((c for c in ranked if c.accepted and c is not chosen), None)
+    if grade.unit == CONVENTION.name:
+        return _convention_why(quiz, chosen, best or ranked[0])
+    if grade.unit != "points":
+        return ""
+    extra = quiz.extra if isinstance(quiz.extra, dict) else {}
+    deals = quiz.samples or len(extra.get("worlds") or []) or None
+    over = (
+        f"Over the {deals} deals the trainer sampled to fit what you could see"
+        if deals
+        else "Over the deals the trainer sampled to fit what you could see"
+    )
+    mine = f"{over}, {_label(quiz, chosen)} scores {_points(chosen.value)} a deal on average"
+    mine += _rate_part(chosen, quiz.game)
+    if chosen.accepted:
+        others = [c for c in ranked if c is not chosen]
+        tied = [c for c in others if c.accepted]
+        runner = next((c for c in others if not c.accepted), None)
+        text = mine
+        if tied:
+            text += (
+                f"; {', '.join(_label(quiz, c) for c in tied)} "
+                f"{'is' if len(tied) == 1 else 'are'} as good within the sampling error"
+            )
+        if runner is not None:
+            text += (
+                f"; the best of the rest, {_label(quiz, runner)}, scores "
+                f"{_points(runner.value)}{_rate_part(runner, quiz.game)}"
+            )
+        text += "."
+    else:
+        top = best or ranked[0]
+        text = (
+            f"{mine}; the best, {_label(quiz, top)}, scores {_points(top.value)}"
+            f"{_rate_part(top, quiz.game)}: {_points(chosen.gap)} a deal more."
+        )
+    margin, error = quiz.margin, extra.get("sampling_error")
+    if margin and error:
+        error = float(error)
+        against = (
+            f"more than twice the sampling error of that comparison ({num(error)}), so the "
+            "gap is unlikely to be the luck of the sample"
+            if margin > 2 * error
+            else f"against a sampling error of {num(error)} for that comparison"
+        )
+        text += f" The accepted choices beat every other by at least {_points(margin)} a deal, "
+        text += against + "."
+    text += " These are averages over the sampled deals, not the result of the one deal shown."
+    return text
+
+
+def _convention_why(quiz: Quiz, chosen: ChoiceVerdict, best: ChoiceVerdict) -> str:
+    """Return what the convention says the chosen call shows and which call it prescribes."""
+    name = "the convention"
+    said = []
+    for c in (chosen, best):
+        m = PRESCRIBES.match(c.result or "")
+        reason = (m["reason"] if m else c.result or "").strip().rstrip(":;,.")
+        if m:
+            name = f"the {m['name']}"
+        reason = NOT_SAMPLED.sub("", player_words(quiz.game, reason)).strip().rstrip(":;,.")
+        label = _label(quiz, c)
+        said.append(reason[len(label) :].strip() if reason.startswith(label + " ") else reason)
+    mine, right = said
+    if chosen.accepted:
+        return f"Under {name}, {_label(quiz, chosen)} is the call here: it {mine}." if mine else ""
+    text = f"Under {name}, {_label(quiz, chosen)} is not the call here"
+    text += f": it {mine}." if mine else "."
+    says = SAYS.search(chosen.refutation or "")
+    if says:
+        text += f" The convention says: {player_words(quiz.game, says['says'])}."
+    else:
+        text += f" It prescribes {_label(quiz, best)}" + (f", which {right}." if right else ".")
+    rare = NOT_SAMPLED.search(" ".join((chosen.refutation or "", best.result or "")))
+    if rare:
+        text += f" ({rare['note'].rstrip('.')}.)"
+    return text
+
+
+def _label(quiz: Quiz, choice: ChoiceVerdict) -> str:
+    return player_words(quiz.game, choice.label or choice.answer)
 
 
 def _with_article(choice: ChoiceVerdict) -> str:
