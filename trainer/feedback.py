@@ -202,7 +202,7 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
                 number,
                 plays,
                 seat_label(winner, me, roles) if winner else "",
-                str(trick.get("count") or ""),
+                player_words(quiz.game, str(trick.get("count") or "")),
                 str(trick.get("named") or ""),
             )
         )

@@ -433,6 +433,9 @@ class BeyondFacts(GameFacts):
         if not c:
             return []
         strain = str(c.get("strain", ""))
+        if strain not in "SHDC" or not strain:  # a no-trump contract stores "N"
+            bid = str(c.get("bid", ""))
+            strain = bid[-1] if bid[-1:] in ("S", "H", "D", "C") else "NT"
         out = [
             _("Trumps: %(strain)s.") % {"strain": _strain_text(strain)}
             if strain != "NT"

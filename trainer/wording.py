@@ -30,6 +30,8 @@ _WIEZEN_TRICKS = re.compile(
 _WIEZEN_ABONDANCE = re.compile(rf"\babondance (\d+) by ({_SEAT})(?: in ([SHDC]))?")
 _WIEZEN_BY = re.compile(rf"\b(open miserie|miserie|piccolo|solo) by ({_PAIR})(?: in ([SHDC]))?")
 _WIEZEN_PROMPT = re.compile(r"^Kleurenwiezen, (.+?)\. You are")
+# A Beyond line's running count: 'N 3/4 · E 2/2' (tricks taken of the number declared).
+_BEYOND_COUNT = re.compile(r"\b([NESW]) (\d+)/(\d+)\b")
 _BEYOND_PROMPT = re.compile(r"^Beyond, (\d{1,2}(?:NT|[SHDC]) by [NESW]\b)")
 _OLD_KINDS = {
     "ask/join": ContractKind.ASK_JOIN,
@@ -138,6 +140,7 @@ def player_words(game: str, text: str) -> str:
         text = _wiezen(text)
     if game == "beyond":
         text = _BEYOND_PROMPT.sub(r"Beyond: the contract is \1", text)
+        text = _BEYOND_COUNT.sub(lambda m: f"{seat_word(m[1])} {m[2]} of {m[3]}", text)
     text = _SEAT_PHRASES.sub(lambda m: f"{m.group(1)} {seat_word(m.group(2))}", text)
     if game in ("beyond", "five_hundred"):
         text = _BID.sub(lambda m: bid_words(m.group(1), m.group(2)), text)
