@@ -135,7 +135,8 @@ def hint_for(quiz: Quiz, lesson: Any) -> Hint:
 def rule_words(rule_ref: str) -> str:
     """Return a rule reference as a learner reads it: the rule texts named in words, no file
     names ('skat.da.txt: strategy tips' reads 'the Danish Skat rules: strategy tips')."""
-    return "; ".join(t for t in (in_words(p) for p in (rule_ref or "").split(";")) if t)
+    text = "; ".join(t for t in (in_words(p) for p in (rule_ref or "").split(";")) if t)
+    return text.replace("ask/join", "ask and join")  # the bid as players name it
 
 
 def card_name(token: str) -> str:
