@@ -149,13 +149,15 @@ def card_name(token: str) -> str:
 
 @dataclass
 class TrickRow:
-    """One trick of the refuting line as the page draws it."""
+    """One trick of the refuting line as the page draws it: its number in the deal (the
+    tricks played before the decision counted), and its place in the line."""
 
     number: int
     plays: list[tuple[str, SafeString, bool]]
     winner: str
     count: str
     named: str = ""
+    index: int = 0
 
 
 @dataclass
@@ -167,6 +169,8 @@ class LineView:
     end: str
     example_hands: dict[str, list[str]] = field(default_factory=dict)
     reason: str = ""
+    # The line's index of the trick where the aim fails (trainer.decisive), None if none.
+    turn: int | None = None
 
     @property
     def in_example(self) -> bool:
@@ -192,7 +196,8 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
     roles = seat_roles(quiz)
     rows = []
     hands: dict[str, list[str]] = {}
-    for number, trick in enumerate(choice.tricks, start=1):
+    played = len((quiz.position or {}).get("tricks_played") or [])
+    for index, trick in enumerate(choice.tricks):
         winner = trick.get("winner")
         plays = []
         for seat, card in trick.get("plays") or []:
@@ -200,11 +205,12 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
             hands.setdefault(str(seat), []).append(card)
         rows.append(
             TrickRow(
-                number,
+                played + index + 1,
                 plays,
                 seat_label(winner, me, roles) if winner else "",
                 player_words(quiz.game, str(trick.get("count") or "")),
                 str(trick.get("named") or ""),
+                index,
             )
         )
     # The cards on the trick before the answer were played already: they are no one's hand.
@@ -216,7 +222,15 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
         if choice.line_world is not None
         else {}
     )
-    return LineView(choice, rows, choice.line_end or choice.result, example, _reason(choice))
+    turn = decisive_trick(quiz, choice.tricks)
+    return LineView(
+        choice,
+        rows,
+        choice.line_end or choice.result,
+        example,
+        _reason(choice),
+        None if turn is None else turn.index,
+    )
 
 
 LINE_WORDS = (" For example in one such deal: ", " Best play then: ")
@@ -271,7 +285,7 @@ def why(quiz: Quiz, view: LineView, grade: Grade | None = None) -> str:
     parts = [f"{where} {_with_article(choice)}"]
     end = player_words(quiz.game, view.end)
     if row is not None:
-        trick = choice.tricks[row.number - 1]
+        trick = choice.tricks[row.index]
         won = next((str(c) for s, c in trick.get("plays") or [] if s == trick.get("winner")), "")
         taker = "you take" if row.winner.endswith("(you)") else f"{row.winner} takes"
         if turn is not None:
@@ -388,14 +402,13 @@ def bid_why(quiz: Quiz, grade: Grade) -> str:
     if margin and error:
         error = float(error)
         against = (
-            f"more than twice the sampling error of that comparison ({num(error)}), so the "
-            "gap is unlikely to be the luck of the sample"
+            f"more than twice the sampling error ({num(error)})"
             if margin > 2 * error
-            else f"against a sampling error of {num(error)} for that comparison"
+            else f"against a sampling error of {num(error)}"
         )
-        text += f" The accepted choices beat every other by at least {_points(margin)} a deal, "
+        text += f" The accepted choices lead every other by at least {_points(margin)} a deal, "
         text += against + "."
-    text += " These are averages over the sampled deals, not the result of the one deal shown."
+    text += " These are averages over the sampled deals, not the result of the deal shown below."
     return text
 
 

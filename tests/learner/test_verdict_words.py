@@ -328,6 +328,12 @@ def test_the_verdict_page_names_the_failing_trick_and_its_card(visitor_client, b
     sentence = page.context["why"]
     assert f"trick {turn.number} with the {parse_card(card).name}: {turn.settles}" in sentence
     assert escape(sentence) in page.content.decode()
+    # The table numbers the tricks as the deal does, and marks the one the sentence names.
+    line = page.context["line"]
+    played = len(quiz.position.get("tricks_played") or [])
+    assert [r.number for r in line.rows] == [played + n + 1 for n in range(len(line.rows))]
+    assert line.turn == turn.index and line.rows[turn.index].number == turn.number
+    assert page.content.decode().count("line-turn") == 1
 
 
 # ------------------------------------------------------------------ bidding verdicts
