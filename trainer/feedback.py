@@ -8,6 +8,7 @@ Everything comes from what the quiz stored (``docs/quizzes.md``): the candidates
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,11 +18,15 @@ from django.utils.safestring import SafeString, mark_safe
 
 from games.cards import NotationError, parse_card, sort_key
 from games.quizzes.themes import themes_of
+from games.quizzes.units import CONVENTION, percent
+from games.quizzes.units import number as num
 from lessons.diagrams import card_view, render_diagram
 from lessons.sources import in_words
+from trainer.decisive import decisive_trick
 from trainer.grading import ChoiceVerdict, Grade
 from trainer.models import Quiz
 from trainer.positions import choice_html
+from trainer.wording import player_words
 
 SEAT_WORDS = {
     "0": "forehand",
@@ -130,7 +135,8 @@ def hint_for(quiz: Quiz, lesson: Any) -> Hint:
 def rule_words(rule_ref: str) -> str:
     """Return a rule reference as a learner reads it: the rule texts named in words, no file
     names ('skat.da.txt: strategy tips' reads 'the Danish Skat rules: strategy tips')."""
-    return "; ".join(t for t in (in_words(p) for p in (rule_ref or "").split(";")) if t)
+    text = "; ".join(t for t in (in_words(p) for p in (rule_ref or "").split(";")) if t)
+    return text.replace("ask/join", "ask and join")  # the bid as players name it
 
 
 def card_name(token: str) -> str:
@@ -143,13 +149,15 @@ def card_name(token: str) -> str:
 
 @dataclass
 class TrickRow:
-    """One trick of the refuting line as the page draws it."""
+    """One trick of the refuting line as the page draws it: its number in the deal (the
+    tricks played before the decision counted), and its place in the line."""
 
     number: int
     plays: list[tuple[str, SafeString, bool]]
     winner: str
     count: str
     named: str = ""
+    index: int = 0
 
 
 @dataclass
@@ -161,6 +169,8 @@ class LineView:
     end: str
     example_hands: dict[str, list[str]] = field(default_factory=dict)
     reason: str = ""
+    # The line's index of the trick where the aim fails (trainer.decisive), None if none.
+    turn: int | None = None
 
     @property
     def in_example(self) -> bool:
@@ -186,7 +196,8 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
     roles = seat_roles(quiz)
     rows = []
     hands: dict[str, list[str]] = {}
-    for number, trick in enumerate(choice.tricks, start=1):
+    played = len((quiz.position or {}).get("tricks_played") or [])
+    for index, trick in enumerate(choice.tricks):
         winner = trick.get("winner")
         plays = []
         for seat, card in trick.get("plays") or []:
@@ -194,11 +205,12 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
             hands.setdefault(str(seat), []).append(card)
         rows.append(
             TrickRow(
-                number,
+                played + index + 1,
                 plays,
                 seat_label(winner, me, roles) if winner else "",
-                str(trick.get("count") or ""),
+                player_words(quiz.game, str(trick.get("count") or "")),
                 str(trick.get("named") or ""),
+                index,
             )
         )
     # The cards on the trick before the answer were played already: they are no one's hand.
@@ -210,7 +222,15 @@ def line_view(quiz: Quiz, grade: Grade) -> LineView | None:
         if choice.line_world is not None
         else {}
     )
-    return LineView(choice, rows, choice.line_end or choice.result, example, _reason(choice))
+    turn = decisive_trick(quiz, choice.tricks)
+    return LineView(
+        choice,
+        rows,
+        choice.line_end or choice.result,
+        example,
+        _reason(choice),
+        None if turn is None else turn.index,
+    )
 
 
 LINE_WORDS = (" For example in one such deal: ", " Best play then: ")
@@ -245,37 +265,183 @@ def _opening(choice: ChoiceVerdict) -> list[tuple[str, str]]:
     return []
 
 
-def why(quiz: Quiz, view: LineView) -> str:
-    """Return one sentence of why, from the line and the themes.
+def why(quiz: Quiz, view: LineView, grade: Grade | None = None) -> str:
+    """Return one sentence of why, from the line and the themes: the trick where the aim
+    fails, what it settles, and the end.
 
-    'After the eight of clubs, rearhand takes the trick with the king of clubs; best play ends
-    with declarer 92, defenders 28: the declarer wins with schneider.'
+    'After the king of hearts, South takes trick 10 with the queen of spades: that is the
+    fifth trick for the defenders, so your side can take at most 8; in the end the contract
+    is made with 8 tricks (+2 for you). With the ten of clubs instead: the contract is made
+    with 9 tricks (+3 for you).'
     """
     choice = view.choice
-    first = next((r for r in view.rows if r.winner), None)
+    turn = decisive_trick(quiz, choice.tricks)
+    row = (
+        view.rows[turn.index]
+        if turn is not None
+        else next((r for r in view.rows if r.winner), None)
+    )
     where = "In the example deal, after" if view.in_example else "After"
     parts = [f"{where} {_with_article(choice)}"]
-    if first is not None:
-        won = next(
-            (str(c) for s, c in (choice.tricks[first.number - 1].get("plays") or [])
-             if s == choice.tricks[first.number - 1].get("winner")),
-            "",
-        )  # fmt: skip
-        taker = first.winner.replace(" (you)", "")
-        taker = "you take" if first.winner.endswith("(you)") else f"{taker} takes"
-        parts.append(f", {taker} the trick with the {card_name(won)}")
-    last = next((r.count for r in reversed(view.rows) if r.count), "")
-    if last:
-        parts.append(f"; best play ends with {last}")
-    if view.end:
-        parts.append(f": {view.end}")
+    end = player_words(quiz.game, view.end)
+    if row is not None:
+        trick = choice.tricks[row.index]
+        won = next((str(c) for s, c in trick.get("plays") or [] if s == trick.get("winner")), "")
+        taker = "you take" if row.winner.endswith("(you)") else f"{row.winner} takes"
+        if turn is not None:
+            parts.append(f", {taker} trick {turn.number} with the {card_name(won)}: {turn.settles}")
+            if end:
+                parts.append(f"; in the end {end}")
+        else:
+            parts.append(f", {taker} the trick with the {card_name(won)}")
+            last = next((r.count for r in reversed(view.rows) if r.count), "")
+            if last:
+                parts.append(f"; best play ends with {last}")
+            if end:
+                parts.append(f": {end}")
+    elif end:
+        parts.append(f": {end}")
     sentence = "".join(parts) + "."
+    best = _best_instead(grade, choice) if grade is not None and not view.in_example else None
+    if best is not None:
+        sentence += f" With {_with_article(best)} instead: {player_words(quiz.game, best.result)}."
     labels = [
         t for t in hint_themes(quiz) if t not in ("bidding", "playing a pair contract")
     ] or theme_labels(quiz)
     if labels:
         sentence += f" What it turns on: {', '.join(labels)}."
     return sentence[0].upper() + sentence[1:]
+
+
+def _best_instead(grade: Grade, choice: ChoiceVerdict) -> ChoiceVerdict | None:
+    """Return the best choice to set beside a line's end, when its result is in words."""
+    best = [c for c in grade.choices if c.accepted and c.result and c.result != choice.result]
+    return min(best, key=lambda c: c.gap) if best and not choice.accepted else None
+
+
+# A rate beside a sampled score, as a sentence part: how often the choice reaches its aim.
+RATE_PHRASES = {
+    "win rate": "wins in {p} of them",
+    "make rate": "the contract is made in {p} of them",
+    "set rate": "the contract is set in {p} of them",
+    "hit rate": "both of you hit in {p} of them",
+    "success rate": "reaches its aim in {p} of them",
+}
+# Kleurenwiezen's make rate counts the deals where the contract is played.
+GAME_RATE_PHRASES = {
+    ("wiezen", "make rate"): "made in {p} of the deals where it is played",
+}
+PRESCRIBES = re.compile(
+    r"^(?P<reason>.*?):? *(?:the call|not what) the (?P<name>[\w -]*?convention) prescribes"
+)
+SAYS = re.compile(r"The convention says: (?P<says>[^.]*)\.")
+NOT_SAMPLED = re.compile(r"\((?P<note>[^)]*too rare to sample[^)]*)\)")
+PASSES = ("pass", "P")
+
+
+def _rate_part(choice: ChoiceVerdict, game: str = "") -> str:
+    if choice.rate is None or choice.answer in PASSES:
+        return ""
+    phrase = GAME_RATE_PHRASES.get((game, choice.rate_unit)) or RATE_PHRASES.get(
+        choice.rate_unit, "reaches its aim in {p} of them"
+    )
+    return f" ({phrase.format(p=percent(choice.rate))})"
+
+
+def _points(value: float) -> str:
+    return f"{num(value)} point{'' if abs(value) == 1 else 's'}"
+
+
+def bid_why(quiz: Quiz, grade: Grade) -> str:
+    """Return the why of a bidding verdict, in words, from the stored values only.
+
+    Sampled kinds: how the learner's choice and the best (or, for a right answer, the next
+    best) score over the sampled deals, how often each reaches its aim, and how far the
+    accepted answers stand clear of the rejected ones against the sampling error. Convention
+    kinds: what the convention says the choice shows, and the call it prescribes.
+    """
+    chosen = grade.chosen
+    ranked = sorted(grade.choices, key=lambda c: (c.gap, not c.accepted))
+    best = next((c for c in ranked if c.accepted and c is not chosen), None)
+    if grade.unit == CONVENTION.name:
+        return _convention_why(quiz, chosen, best or ranked[0])
+    if grade.unit != "points":
+        return ""
+    extra = quiz.extra if isinstance(quiz.extra, dict) else {}
+    deals = quiz.samples or len(extra.get("worlds") or []) or None
+    over = (
+        f"Over the {deals} deals the trainer sampled to fit what you could see"
+        if deals
+        else "Over the deals the trainer sampled to fit what you could see"
+    )
+    mine = f"{over}, {_label(quiz, chosen)} scores {_points(chosen.value)} a deal on average"
+    mine += _rate_part(chosen, quiz.game)
+    if chosen.accepted:
+        others = [c for c in ranked if c is not chosen]
+        tied = [c for c in others if c.accepted]
+        runner = next((c for c in others if not c.accepted), None)
+        text = mine
+        if tied:
+            text += (
+                f"; {', '.join(_label(quiz, c) for c in tied)} "
+                f"{'is' if len(tied) == 1 else 'are'} as good within the sampling error"
+            )
+        if runner is not None:
+            text += (
+                f"; the best of the rest, {_label(quiz, runner)}, scores "
+                f"{_points(runner.value)}{_rate_part(runner, quiz.game)}"
+            )
+        text += "."
+    else:
+        top = best or ranked[0]
+        text = (
+            f"{mine}; the best, {_label(quiz, top)}, scores {_points(top.value)}"
+            f"{_rate_part(top, quiz.game)}: {_points(chosen.gap)} a deal more."
+        )
+    margin, error = quiz.margin, extra.get("sampling_error")
+    if margin and error:
+        error = float(error)
+        against = (
+            f"more than twice the sampling error ({num(error)})"
+            if margin > 2 * error
+            else f"against a sampling error of {num(error)}"
+        )
+        text += f" The accepted choices lead every other by at least {_points(margin)} a deal, "
+        text += against + "."
+    text += " These are averages over the sampled deals, not the result of the deal shown below."
+    return text
+
+
+def _convention_why(quiz: Quiz, chosen: ChoiceVerdict, best: ChoiceVerdict) -> str:
+    """Return what the convention says the chosen call shows and which call it prescribes."""
+    name = "the convention"
+    said = []
+    for c in (chosen, best):
+        m = PRESCRIBES.match(c.result or "")
+        reason = (m["reason"] if m else c.result or "").strip().rstrip(":;,.")
+        if m:
+            name = f"the {m['name']}"
+        reason = NOT_SAMPLED.sub("", player_words(quiz.game, reason)).strip().rstrip(":;,.")
+        label = _label(quiz, c)
+        said.append(reason[len(label) :].strip() if reason.startswith(label + " ") else reason)
+    mine, right = said
+    if chosen.accepted:
+        return f"Under {name}, {_label(quiz, chosen)} is the call here: it {mine}." if mine else ""
+    text = f"Under {name}, {_label(quiz, chosen)} is not the call here"
+    text += f": it {mine}." if mine else "."
+    says = SAYS.search(chosen.refutation or "")
+    if says:
+        text += f" The convention says: {player_words(quiz.game, says['says'])}."
+    else:
+        text += f" It prescribes {_label(quiz, best)}" + (f", which {right}." if right else ".")
+    rare = NOT_SAMPLED.search(" ".join((chosen.refutation or "", best.result or "")))
+    if rare:
+        text += f" ({rare['note'].rstrip('.')}.)"
+    return text
+
+
+def _label(quiz: Quiz, choice: ChoiceVerdict) -> str:
+    return player_words(quiz.game, choice.label or choice.answer)
 
 
 def _with_article(choice: ChoiceVerdict) -> str:

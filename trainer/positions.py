@@ -33,6 +33,7 @@ from games.position import (
 )
 from games.quizzes.skat.bid import assumed_discard
 from games.skat.rules import card_points
+from games.wiezen.contracts import Contract
 from lessons.diagrams import call_text, card_view, render_diagram, seat_label, seats_of
 from trainer.models import Quiz
 
@@ -432,6 +433,9 @@ class BeyondFacts(GameFacts):
         if not c:
             return []
         strain = str(c.get("strain", ""))
+        if strain not in "SHDC" or not strain:  # a no-trump contract stores "N"
+            bid = str(c.get("bid", ""))
+            strain = bid[-1] if bid[-1:] in ("S", "H", "D", "C") else "NT"
         out = [
             _("Trumps: %(strain)s.") % {"strain": _strain_text(strain)}
             if strain != "NT"
@@ -598,18 +602,28 @@ WIEZEN_KINDS = {
     "troel": "Troel",
     "piccolo": "Piccolo",
     "abondance": "Abondance",
-    "miserie": "Misery",
-    "open_miserie": "Open misery",
-    "solo": "Solo slim",
+    "miserie": "Miserie",
+    "open_miserie": "Open miserie",
+    "solo": "Solo",
 }
 NO_TRICK_KINDS = {"miserie", "open_miserie"}
 
 
 class WiezenFacts(GameFacts):
     def contract_text(self, f: Facts) -> str:
+        """Return the contract as a player announces it ('West plays alone in diamonds,
+        needs 5 tricks'), from the stored contract."""
         c = f.contract
         if not c:
             return _("No contract yet: the auction is still on")
+        try:
+            said = Contract.from_dict(c).sentence()
+        except (ValueError, NotationError):
+            return self._listed(c)
+        return said[0].upper() + said[1:]
+
+    def _listed(self, c: dict[str, Any]) -> str:
+        """Return a contract stored without all its fields as a list of what it holds."""
         kind = str(c.get("kind", ""))
         who = _(" and ").join(seat_name(s) for s in c.get("declarers") or [])
         text = _("%(kind)s by %(who)s") % {"kind": _(WIEZEN_KINDS.get(kind, kind)), "who": who}
@@ -618,8 +632,6 @@ class WiezenFacts(GameFacts):
             text += ", " + _("%(suit)s trumps") % {"suit": _(SUIT_NAMES[trump])}
         if c.get("target") is not None and kind not in NO_TRICK_KINDS:
             text += ", " + _("%(n)s tricks needed") % {"n": c["target"]}
-        if c.get("lead_card"):
-            text += ", " + _("%(card)s led") % {"card": parse_card(str(c["lead_card"])).name}
         return text
 
     def scoreboard(self, f: Facts) -> Scoreboard | None:

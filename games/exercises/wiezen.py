@@ -666,8 +666,8 @@ def lead_reason(contract: Contract, dealer: str, settings: WiezenSettings) -> st
             f"{leader} also happens to sit left of the dealer."
         )
     return (
-        f"In {contract.describe()} the first lead is the normal one: the player left of the "
-        f"dealer {dealer}, that is {left}."
+        f"In this contract ({contract.describe()}) the first lead is the normal one: "
+        f"the player left of the dealer {dealer}, that is {left}."
     )
 
 
@@ -822,8 +822,8 @@ def no_doublers(settings: WiezenSettings) -> WiezenSettings:
 
 
 def contract_text(contract: Contract) -> str:
-    """Return the engine's short description of ``contract`` with the trump suit spelled out."""
-    return f"{contract.describe()} (trumps: {suit_name(contract.trump)})"
+    """Return ``contract`` as a player names it, trump suit and tricks needed included."""
+    return contract.describe()
 
 
 def describe_tricks(tricks: Mapping[str, int]) -> str:

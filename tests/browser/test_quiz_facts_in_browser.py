@@ -23,6 +23,7 @@ from tests.browser.browser_helpers import open_as_new_visitor, overflow_px
 from trainer.generation import store_quiz
 from trainer.quizio import draft_to_json, open_bank
 from trainer.starter import STARTER_BANK
+from trainer.wording import player_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -199,7 +200,7 @@ def check_facts(browser, quiz: dict[str, Any]) -> None:
             marked = [token_of(n) for n in own_hand(browser) if "from the kitty" in n]
             assert sorted(marked) == sorted(pos["kitty"])
     elif game == "wiezen" and contract:
-        assert f"{contract['target']} tricks needed" in shown
+        assert f"{contract['target']} tricks" in shown
         row = next(r for r in rows if r.startswith("Declaring side"))
         won = pos.get("tricks_won") or {}
         ours = sum(won.get(s, 0) for s in contract["declarers"])
@@ -225,7 +226,7 @@ def test_the_quiz_page_draws_every_fact_the_decision_needs(
     phone = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
     browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", phone)
     open_as_new_visitor(browser, f"{live_server.url}/train/{game}/?kind={kind}")
-    assert browser.find_element(By.ID, "quiz-prompt").text == quiz["prompt"]
+    assert browser.find_element(By.ID, "quiz-prompt").text == player_words(game, quiz["prompt"])
     check_facts(browser, quiz)
     check_auction(browser, quiz)
     page = browser.find_element(By.TAG_NAME, "main").text

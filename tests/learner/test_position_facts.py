@@ -99,6 +99,6 @@ def test_500_and_kleurenwiezen_show_the_tricks_needed_to_make_and_to_set() -> No
             "contract": {"kind": "alone", "declarers": ["W"], "trump": "D", "target": 5},
             "tricks_won": {"N": 2, "E": 3, "S": 1, "W": 4}})
     )  # fmt: skip
-    assert wiezen.contract == "Alone by West, diamonds trumps, 5 tricks needed"
+    assert wiezen.contract == "West plays alone in diamonds, needs 5 tricks"
     assert wiezen.scoreboard.rows[0][1:] == ["4", "5 (1 more)"]
     assert wiezen.scoreboard.rows[1][1:] == ["6", "9 (3 more) to beat it"]

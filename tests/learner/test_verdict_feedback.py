@@ -20,6 +20,7 @@ from trainer.feedback import revealed_deal, rule_words
 from trainer.generation import store_quiz
 from trainer.quizio import parse_line
 from trainer.starter import read_lines
+from trainer.wording import player_words
 
 GAMES = ("skat", "beyond", "five_hundred", "wiezen")
 # Setting names a learner must not read: every field of the games' settings with an
@@ -126,10 +127,14 @@ def test_the_verdict_draws_the_line_as_tricks_ending_in_the_failure(visitor_clie
     # Who took each trick, in words, and the count after the last one, then the end in words.
     words = ("forehand", "middlehand", "rearhand", "North", "East", "South", "West")
     assert all(row.winner.startswith(words) for row in line.rows)
-    assert escape(wrong["tricks"][-1]["count"]) in html
-    assert escape(wrong["line_end"]) in html
+    count = wrong["tricks"][-1]["count"]
+    assert escape(player_words(game, count)) in html
+    if game == "beyond":  # the running count names the seats: 'North 4 of 4', not 'N 4/4'
+        assert escape(count) not in html and "North " in player_words(game, count)
+    end = player_words(game, wrong["line_end"])
+    assert escape(end) in html
     why = page.context["why"]
-    assert why.startswith(f"After the {_spoken(wrong['answer'])}, ") and wrong["line_end"] in why
+    assert why.startswith(f"After the {_spoken(wrong['answer'])}, ") and end in why
     assert "token" not in html and 'class="line"' not in html
 
 

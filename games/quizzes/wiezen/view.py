@@ -74,6 +74,6 @@ def play_prompt(cut: Cut, double_dummy: bool) -> str:
         view += " and the open miserie hand." if len(shown_seats(cut, False)) > 1 else "."
     action = "lead" if not cut.play.current else "play"
     return (
-        f"Kleurenwiezen, {contract.describe()}. You are {SEAT_NAMES[cut.seat]} ({role}), "
+        f"Kleurenwiezen: {contract.sentence()}. You are {SEAT_NAMES[cut.seat]} ({role}), "
         f"{cut.tricks_left} tricks to go. {view} Which card do you {action} to {goal}?"
     )

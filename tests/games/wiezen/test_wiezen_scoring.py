@@ -207,7 +207,10 @@ def test_missing_trick_counts_are_refused() -> None:
 
 def test_summary_names_the_contract_result_and_points() -> None:
     summary = score_deal(ASK_JOIN, tricks(6, 4, 2, 1)).summary
-    assert summary == "ask/join N+E in H for 8 tricks: 10 tricks, made; N +4 E +4 S -4 W -4"
+    assert summary == (
+        "ask and join in hearts by North and East (8 tricks needed): 10 tricks, made; "
+        "N +4 E +4 S -4 W -4"
+    )
 
 
 def test_score_sheet_doubles_the_deal_after_an_all_pass_deal() -> None:

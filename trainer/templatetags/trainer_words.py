@@ -1,0 +1,15 @@
+"""Template filter: stored quiz text in players' words (``trainer.wording``)."""
+
+from __future__ import annotations
+
+from django import template
+
+from trainer.wording import player_words
+
+register = template.Library()
+
+
+@register.filter(name="words")
+def words(text: object, game: str) -> str:
+    """Return ``text`` with the engine's shorthand of ``game`` in players' words."""
+    return player_words(str(game), "" if text is None else str(text))
