@@ -17,6 +17,7 @@ from trainer.picker import card_picker
 from trainer.player import HINT_COST
 from trainer.positions import choice_order, quiz_choices
 from trainer.tickets import Ticket
+from trainer.wording import player_words
 
 
 def hint_data(quiz: Quiz) -> dict[str, Any]:
@@ -34,7 +35,7 @@ def quiz_data(quiz: Quiz, ticket: Ticket, rating: float) -> dict[str, Any]:
         "game": quiz.game,
         "kind": quiz.kind,
         "mode": quiz.mode,
-        "prompt": quiz.prompt,
+        "prompt": player_words(quiz.game, quiz.prompt),
         # Without the whole deal: the hidden hands are revealed by the verdict, not before.
         "position": shown_part(quiz.position) if isinstance(quiz.position, dict) else {},
         "choices": [
@@ -57,17 +58,17 @@ def quiz_data(quiz: Quiz, ticket: Ticket, rating: float) -> dict[str, Any]:
     }
 
 
-def _choice(c: ChoiceVerdict) -> dict[str, Any]:
+def _choice(c: ChoiceVerdict, game: str) -> dict[str, Any]:
     return {
         "answer": c.answer,
         "label": c.label,
         "value": c.value,
-        "shown": c.shown,
+        "shown": player_words(game, c.shown),
         "accepted": c.accepted,
         "chosen": c.chosen,
         "gap": c.gap,
-        "summary": c.summary,
-        "refutation": c.refutation,
+        "summary": player_words(game, c.summary),
+        "refutation": player_words(game, c.refutation),
         "line": list(c.line),
         "tricks": [
             {
@@ -92,9 +93,9 @@ def verdict_data(item: Attempt, due: int) -> dict[str, Any]:
     return {
         "attempt": item,
         "unit": quiz.unit,
-        "chosen": _choice(verdict.chosen),
-        "choices": [_choice(c) for c in choices],
-        "why": feedback.why(quiz, line) if line else "",
+        "chosen": _choice(verdict.chosen, quiz.game),
+        "choices": [_choice(c, quiz.game) for c in choices],
+        "why": feedback.verdict_why(quiz, verdict, line),
         "line_of": line.choice.answer if line else None,
         "deal": {"hands": hands, "spare": spare, "spare_name": spare_name} if hands else None,
         "themes": feedback.theme_labels(quiz),

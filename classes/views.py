@@ -22,6 +22,7 @@ from classes.roster import ClassError
 from games.catalog import GAMES
 from games.quizzes import KINDS, MODES
 from games.quizzes.entered import ENTERED_GAMES
+from trainer import feedback
 from trainer.grading import GradingError, grade
 from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
 from trainer.picker import card_picker
@@ -409,6 +410,7 @@ def answer_page(request: HttpRequest, pk: int) -> HttpResponse:
         "verdict": verdict,
         "chosen": verdict.chosen,
         "chosen_html": choice_html(verdict.chosen.answer, verdict.chosen.label),
+        "why": feedback.verdict_why(quiz, verdict),
         "rows": [{"c": c, "html": choice_html(c.answer, c.label)} for c in rows],
         "more": mine and work.next_item(row.assignment, request.user) is not None,
         **choices_of(quiz),

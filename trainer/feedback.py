@@ -313,6 +313,14 @@ def why(quiz: Quiz, view: LineView, grade: Grade | None = None) -> str:
     return sentence[0].upper() + sentence[1:]
 
 
+def verdict_why(quiz: Quiz, grade: Grade, view: LineView | None = None) -> str:
+    """Return the verdict's why, as every verdict shows it (page, teacher's page, API): the
+    line's sentence for a play verdict, the values' sentence for a bid verdict."""
+    if view is None:
+        view = line_view(quiz, grade)
+    return why(quiz, view, grade) if view else bid_why(quiz, grade)
+
+
 def _best_instead(grade: Grade, choice: ChoiceVerdict) -> ChoiceVerdict | None:
     """Return the best choice to set beside a line's end, when its result is in words."""
     best = [c for c in grade.choices if c.accepted and c.result and c.result != choice.result]

@@ -195,7 +195,7 @@ def attempt(request: HttpRequest, pk: int) -> HttpResponse:
         "folded": [{"c": c, "html": choice_html(c.answer, c.label)} for c in table.folded],
         "values_heading": feedback.values_heading(quiz.unit),
         "line": line,
-        "why": feedback.why(quiz, line, verdict) if line else feedback.bid_why(quiz, verdict),
+        "why": feedback.verdict_why(quiz, verdict, line),
         # A convention verdict's why says what its refutation says, in full.
         "why_replaces_refutation": not line and quiz.unit == "convention",
         "example_deal": _deal_html(quiz, line.example_hands, [], "") if line else None,

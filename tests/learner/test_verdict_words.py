@@ -404,3 +404,29 @@ def test_a_convention_verdict_with_no_stored_reason_still_names_the_prescribed_c
     assert bid_why(quiz, verdict) == (
         "Under the convention, pass is not the call here. It prescribes 3 spades."
     )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("game", "question"), [("wiezen", "call"), ("five_hundred", "play")])
+def test_the_api_verdict_says_the_pages_why_in_players_words(
+    django_user_model, bank, game, question
+):
+    from tests.api.api_helpers import token_client
+    from trainer.feedback import verdict_why
+
+    draft = next(d for d in bank if d.game == game and d.position.get("question") == question)
+    store_quiz(draft, None)
+    client = token_client(django_user_model.objects.create_user("ada", "", "pw-ada-123456"))
+    shown = client.get(f"/api/v1/train/{game}/quiz/").json()
+    assert not shorthand_in(game, shown["prompt"]), shown["prompt"]
+    from trainer.models import Quiz
+
+    quiz = Quiz.objects.get(pk=shown["quiz"])
+    wrong = next(c for c in quiz.candidates if not c["accepted"])
+    verdict = client.post(
+        f"/api/v1/train/{game}/answer/", {"quiz": quiz.pk, "answer": wrong["answer"]}
+    ).json()
+    expected = verdict_why(quiz, grade(quiz.candidates, quiz.unit, wrong["answer"], quiz.kind))
+    assert expected and verdict["why"] == expected
+    for choice in verdict["choices"]:
+        assert not shorthand_in(game, choice["summary"] + " " + choice["refutation"])

@@ -88,7 +88,10 @@ def test_a_pupil_in_the_class_works_the_assignment_and_sees_only_their_own_answe
         assert pia.get(url).status_code == 200, url
     work_item(pia, world.assignment.pk, right=False)
     answer = world.assignment.answers.get()
-    assert pia.get(f"/classes/answers/{answer.pk}/").status_code == 200
+    own = pia.get(f"/classes/answers/{answer.pk}/")
+    assert own.status_code == 200
+    # The answer page says why, as the trainer's verdict does.
+    assert own.context["why"] and b'class="why"' in own.content
     # The class's teacher sees the pupil's answer too.
     assert client_for(world.teacher).get(f"/classes/answers/{answer.pk}/").status_code == 200
     # A classmate does not, nor does anyone outside.
