@@ -57,7 +57,7 @@ def step(name: str) -> Iterator[None]:
 
 
 def slug(text: str) -> str:
-    return re.sub(r"[^A-Za-z0-9_.]+", "-", text).strip("-")[:80] or "test"
+    return re.sub(r"[^A-Za-z0-9_.]+", "-", text).strip("-")[:120] or "test"
 
 
 def save_failure(test_name: str) -> Path | None:
@@ -100,6 +100,44 @@ def and_wait_for_next_page(browser, action) -> None:
     # element error: that is the page going away too, so poll again rather than fail.
     wait = WebDriverWait(browser, 20, ignored_exceptions=(WebDriverException,))
     wait.until(expected_conditions.staleness_of(old))
+
+
+def fill_and_submit(browser, form_id: str, fields: dict[str, str]) -> None:
+    """Fill the form's fields by name (typing, picking an option, ticking a box with the space
+    bar) and press its submit button; wait for the page it loads."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+    from selenium.webdriver.support.ui import Select
+
+    form = browser.find_element(By.ID, form_id)
+    for name, value in fields.items():
+        box = form.find_element(By.NAME, name)
+        if box.tag_name == "select":
+            Select(box).select_by_value(value)
+        elif box.get_attribute("type") == "checkbox":
+            if box.is_selected() != bool(value):
+                box.send_keys(Keys.SPACE)
+        else:
+            box.clear()
+            box.send_keys(value)
+    button = form.find_element(By.CSS_SELECTOR, "button[type=submit]")
+    and_wait_for_next_page(browser, button.click)
+
+
+def tab_to(browser, css: str, presses: int = 60) -> object:
+    """Press Tab (from the top of a page just loaded) until an element matching ``css`` has
+    the focus, as someone using the keyboard would; return it (fail when Tab never gets
+    there)."""
+    import pytest
+    from selenium.webdriver.common.action_chains import ActionChains
+    from selenium.webdriver.common.keys import Keys
+
+    for _ in range(presses):
+        ActionChains(browser).send_keys(Keys.TAB).perform()
+        active = browser.switch_to.active_element
+        if browser.execute_script("return arguments[0].matches(arguments[1])", active, css):
+            return active
+    pytest.fail(f"the Tab key never reaches {css} on {browser.current_url}")
 
 
 def overflow_px(browser) -> int:
