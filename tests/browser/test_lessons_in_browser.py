@@ -1,5 +1,5 @@
-"""Every course's first lesson fits a phone screen (answering checkpoints in the browser is a
-step of tests/browser/test_journey_in_browser.py)."""
+"""Every course's first lesson and its glossary fit a phone screen (answering checkpoints in
+the browser is a step of tests/browser/test_journey_in_browser.py)."""
 
 from __future__ import annotations
 
@@ -21,3 +21,5 @@ def test_lesson_pages_fit_a_phone_screen(browser, live_server):
             continue
         browser.get(live_server.url + lesson.get_absolute_url())
         assert overflow_px(browser) <= 0, f"{lesson} is wider than a 420 px phone screen"
+        browser.get(f"{live_server.url}/lessons/{game}/glossary/")
+        assert overflow_px(browser) <= 0, f"the {game} glossary is wider than a phone screen"
