@@ -166,8 +166,7 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
     with step("a teacher signs up and creates a class"):
         open_as_new_visitor(teacher, f"{base}/accounts/signup/")
         sign_up(teacher, "tessa", teacher=True)
-        follow_link(teacher, "Classes")
-        follow_link(teacher, "Your teaching")
+        assert teacher.find_element(By.TAG_NAME, "h1").text == "Teach"
         fill_and_submit(teacher, "new-class", {"name": "Class 4B"})
         code = teacher.find_element(By.ID, "join-code").text
         join_link = teacher.find_element(By.ID, "join-link").get_attribute("href")
@@ -205,7 +204,8 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
         shot(teacher, "teachers-preview.png")
 
     with step("the teacher assigns the set to the class and opens its results"):
-        follow_link(teacher, "Teach")
+        follow_link(teacher, "Classes")  # the way back to the teaching pages from anywhere
+        follow_link(teacher, "Your teaching")
         follow_link(teacher, "Class 4B")
         fill_and_submit(teacher, "assign-form", {})
         assert teacher.find_element(By.TAG_NAME, "h1").text == "Results: Week 1"
