@@ -9,7 +9,12 @@ from collections.abc import Iterator
 
 import pytest
 
-from tests.browser.browser_helpers import STATE, fail_on_console_errors, save_failure
+from tests.browser.browser_helpers import (
+    FAILURES_DIR,
+    STATE,
+    fail_on_console_errors,
+    save_failure,
+)
 from tests.conftest import need_service
 
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
@@ -65,6 +70,25 @@ def second_browser() -> Iterator[object]:
     """A second browser for one test, for a second person working at the same time (its own
     cookies, its own page)."""
     yield from start_chromium("second-browser")
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _live_server_closes_its_connections() -> Iterator[None]:
+    """Let the live server's request threads close their database connections at the end of
+    each request: with persistent connections (CONN_MAX_AGE) a finished thread's connection
+    stayed open, and the test database could not be dropped after the run."""
+    from django.db import connections
+
+    old = connections.settings["default"].get("CONN_MAX_AGE", 0)
+    connections.settings["default"]["CONN_MAX_AGE"] = 0
+    yield
+    connections.settings["default"]["CONN_MAX_AGE"] = old
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _fresh_failures_dir() -> None:
+    """Start each run with no failure folders of an earlier run (they would mislead)."""
+    shutil.rmtree(FAILURES_DIR, ignore_errors=True)
 
 
 @pytest.fixture(autouse=True)
