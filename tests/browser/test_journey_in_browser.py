@@ -131,7 +131,8 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
     with step("a visitor finds the first Skat lesson from the home page"):
         open_as_new_visitor(pupil, f"{base}/")
         follow_link(pupil, "Lessons")
-        pupil.find_element(By.CSS_SELECTOR, "main a[href='/lessons/skat/']").click()
+        skat = pupil.find_element(By.CSS_SELECTOR, "main a[href='/lessons/skat/']")
+        and_wait_for_next_page(pupil, skat.click)
         follow_link(pupil, lesson.title)
         assert pupil.find_element(By.TAG_NAME, "h1").text == lesson.title
         fits_a_phone(pupil, "lesson page")
@@ -150,7 +151,8 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
 
     with step("the learner answers a quiz by clicking a card and reads the verdict"):
         follow_link(pupil, "Train")
-        pupil.find_element(By.CSS_SELECTOR, "a[href='/train/wiezen/']").click()
+        wiezen = pupil.find_element(By.CSS_SELECTOR, "main a[href='/train/wiezen/']")
+        and_wait_for_next_page(pupil, wiezen.click)
         fits_a_phone(pupil, "quiz page")
         wrong = choice_for(pupil, right=False)
         card = pupil.find_element(By.CSS_SELECTOR, f"button.choice[value='{wrong}']")
