@@ -8,6 +8,7 @@ from datetime import timedelta
 from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser, AnonymousUser
+from django.contrib.sessions.backends.base import SessionBase
 from django.core import signing
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -21,6 +22,12 @@ SEED_LIMIT = 10**9
 DEAL_SALT = "lessons.checkpoint-deal"
 # A deal handed out on a lesson page may be answered for a day; then a new one is dealt.
 DEAL_MAX_AGE = timedelta(days=1)
+# A visitor's checkpoint progress, kept in the session until they sign in (then it moves to
+# their account): {"passed": {lesson id: [indexes]}, "spent": {deal id: [lesson id, time]}}.
+VISITOR_LESSONS_KEY = "lessons_visitor"
+# Bounds the session row: the oldest answered deals are forgotten first (a deal older than
+# DEAL_MAX_AGE can no longer be answered anyway).
+VISITOR_SPENT_LIMIT = 300
 
 
 @dataclass(frozen=True)
@@ -150,38 +157,110 @@ def _spend(user: AbstractBaseUser, deal: Deal) -> bool:
     return True
 
 
+@dataclass(frozen=True)
+class VisitorProgress:
+    """A visitor's progress in one lesson, shaped like the LessonProgress the pages show."""
+
+    passed: list[int]
+    completed_at: None = None
+
+
+def _visitor_lessons(session: SessionBase) -> dict[str, Any]:
+    data = session.get(VISITOR_LESSONS_KEY)
+    if not isinstance(data, dict):
+        data = {}
+    return {"passed": dict(data.get("passed") or {}), "spent": dict(data.get("spent") or {})}
+
+
+def _visitor_spend(session: SessionBase, deal: Deal, correct: bool) -> bool:
+    """Mark the deal answered in the visitor's session (and the checkpoint passed when the
+    answer is right); return False if the deal was answered before.
+
+    This stores a session only for a client that posted a lesson form, which CSRF already
+    requires to keep cookies, so it needs no short first lifetime (as the trainer gives
+    the sessions a GET starts)."""
+    data = _visitor_lessons(session)
+    if deal.id in data["spent"]:
+        return False
+    now = timezone.now().timestamp()
+    fresh = now - DEAL_MAX_AGE.total_seconds()
+    spent = {k: v for k, v in data["spent"].items() if v[1] >= fresh}
+    spent[deal.id] = [deal.lesson, now]
+    data["spent"] = dict(sorted(spent.items(), key=lambda kv: kv[1][1])[-VISITOR_SPENT_LIMIT:])
+    if correct:
+        passed = set(data["passed"].get(str(deal.lesson), []))
+        data["passed"][str(deal.lesson)] = sorted(passed | {deal.index})
+    session[VISITOR_LESSONS_KEY] = data
+    return True
+
+
+def _mark_passed(user: AbstractBaseUser, lesson: Lesson, indexes: set[int]) -> None:
+    with transaction.atomic():
+        progress, _ = LessonProgress.objects.select_for_update().get_or_create(
+            user=user, lesson=lesson
+        )
+        new = sorted(set(progress.passed) | {i for i in indexes if i < len(lesson.checkpoints)})
+        if new == progress.passed:
+            return
+        progress.passed = new
+        fields = ["passed"]
+        if len(new) == len(lesson.checkpoints) and progress.completed_at is None:
+            progress.completed_at = timezone.now()
+            fields.append("completed_at")
+        progress.save(update_fields=fields)
+
+
 def answer_checkpoint(
     user: AbstractBaseUser | AnonymousUser,
     lesson: Lesson,
     deal: Deal,
     picked: list[str],
+    session: SessionBase | None = None,
 ) -> tuple[Exercise, Feedback, bool]:
     """Grade an answer to an issued deal; return the exercise, feedback and whether it counted.
 
-    For a signed-in learner each deal counts once (its first answer, right or wrong), so a miss
-    cannot be turned into a pass by answering the same deal again; a right first answer marks
-    the checkpoint passed. Nothing is stored for a visitor.
+    Each deal counts once (its first answer, right or wrong), so a miss cannot be turned into
+    a pass by answering the same deal again; a right first answer marks the checkpoint
+    passed. A signed-in learner's progress is stored against the account, a visitor's in
+    their ``session`` (moved to the account when they sign in: ``adopt_visitor_lessons``);
+    without a session nothing is stored for a visitor.
     """
     index = deal.index
     exercise = checkpoint_exercise(lesson, index, deal.seed)
     feedback = exercise.check(picked)
     if not user.is_authenticated:
-        return exercise, feedback, True
+        if session is None:
+            return exercise, feedback, True
+        return exercise, feedback, _visitor_spend(session, deal, feedback.correct)
     if not _spend(user, deal):
         return exercise, feedback, False
     if feedback.correct:
-        with transaction.atomic():
-            progress, _ = LessonProgress.objects.select_for_update().get_or_create(
-                user=user, lesson=lesson
-            )
-            if index not in progress.passed:
-                progress.passed = sorted([*progress.passed, index])
-                fields = ["passed"]
-                if len(progress.passed) == len(lesson.checkpoints):
-                    progress.completed_at = timezone.now()
-                    fields.append("completed_at")
-                progress.save(update_fields=fields)
+        _mark_passed(user, lesson, {index})
     return exercise, feedback, True
+
+
+def adopt_visitor_lessons(session: SessionBase, user: AbstractBaseUser) -> int:
+    """Move the checkpoints a visitor passed (and the deals they answered) from the session
+    to the user who signed in; return how many lessons gained progress."""
+    data = session.pop(VISITOR_LESSONS_KEY, None)
+    if not isinstance(data, dict):
+        return 0
+    passed = {int(k): set(v) for k, v in (data.get("passed") or {}).items() if v}
+    spent = data.get("spent") or {}
+    wanted = set(passed) | {lesson_id for lesson_id, _when in spent.values()}
+    lessons = {le.pk: le for le in Lesson.objects.filter(pk__in=wanted)}
+    for pk, indexes in passed.items():
+        if pk in lessons:
+            _mark_passed(user, lessons[pk], indexes)
+    SpentDeal.objects.bulk_create(
+        [
+            SpentDeal(user=user, lesson_id=lesson_id, deal=deal_id)
+            for deal_id, (lesson_id, _when) in spent.items()
+            if lesson_id in lessons
+        ],
+        ignore_conflicts=True,
+    )
+    return sum(pk in lessons for pk in passed)
 
 
 def purge_spent_deals() -> int:
@@ -191,9 +270,22 @@ def purge_spent_deals() -> int:
     return deleted
 
 
-def course_progress(user: AbstractBaseUser | AnonymousUser, game: str) -> dict[int, Any]:
-    """Return {lesson id: progress row} for the learner in one game (empty for visitors)."""
+def course_progress(
+    user: AbstractBaseUser | AnonymousUser, game: str, session: SessionBase | None = None
+) -> dict[int, Any]:
+    """Return {lesson id: progress} for the learner in one game: the stored rows of a
+    signed-in learner, a visitor's checkpoints from their ``session`` (empty without one)."""
     if not user.is_authenticated:
-        return {}
+        if session is None:
+            return {}
+        passed = _visitor_lessons(session)["passed"]
+        ids = set(
+            Lesson.objects.filter(game=game, pk__in=[int(k) for k in passed]).values_list(
+                "pk", flat=True
+            )
+        )
+        return {
+            int(k): VisitorProgress(sorted(v)) for k, v in passed.items() if int(k) in ids and v
+        }
     rows = LessonProgress.objects.filter(user=user, lesson__game=game)
     return {row.lesson_id: row for row in rows}

@@ -36,7 +36,7 @@ def course(request: HttpRequest, game: str) -> HttpResponse:
     """Show one game's lessons in order, with the learner's progress."""
     info = _game(game)
     lessons = list(Lesson.objects.filter(game=game))
-    progress = services.course_progress(request.user, game)
+    progress = services.course_progress(request.user, game, request.session)
     rows = [{"lesson": le, "progress": progress.get(le.pk)} for le in lessons]
     has_glossary = GlossaryEntry.objects.filter(game=game).exists()
     return render(
@@ -101,7 +101,7 @@ def _lesson_page(
             # After an answer the other checkpoints keep the exercises the page showed.
             deal = _kept_deal(request, lesson, index) if answered else None
             checkpoints.append(_checkpoint_view(lesson, deal or services.issue_deal(lesson, index)))
-    progress = services.course_progress(request.user, lesson.game).get(lesson.pk)
+    progress = services.course_progress(request.user, lesson.game, request.session).get(lesson.pk)
     context = {
         "info": GAMES[lesson.game],
         "lesson": lesson,
@@ -141,7 +141,9 @@ def answer(request: HttpRequest, game: str, slug: str, number: int) -> HttpRespo
         view = _checkpoint_view(item, deal, error=_("Pick an answer first."))
         return _lesson_page(request, item, view, status=400)
     try:
-        _exercise, feedback, counted = services.answer_checkpoint(request.user, item, deal, picked)
+        _exercise, feedback, counted = services.answer_checkpoint(
+            request.user, item, deal, picked, request.session
+        )
     except ExerciseError as exc:
         view = _checkpoint_view(item, deal, error=str(exc))
         return _lesson_page(request, item, view, status=400)

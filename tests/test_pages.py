@@ -19,6 +19,17 @@ def test_home_page_lists_the_four_games(client):
     assert "43 cards" in html  # the 500 deck
 
 
+def test_every_page_names_its_icon_so_browsers_do_not_ask_for_a_missing_favicon(client):
+    import re
+
+    from django.contrib.staticfiles import finders
+
+    html = client.get("/").content.decode()
+    icon = re.search(r'<link rel="icon" href="/static/([^"]+)"', html)
+    assert icon, "the base layout links no icon: browsers then fetch /favicon.ico (a 404)"
+    assert finders.find(icon.group(1)), f"the icon {icon.group(1)} is not a static file"
+
+
 def test_admin_asks_for_a_login(client):
     response = client.get("/admin/")
     assert response.status_code == 302

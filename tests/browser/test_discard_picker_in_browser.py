@@ -1,10 +1,16 @@
-"""A visitor answers a Skat discard by ticking two cards of the hand and sees the verdict."""
+"""A visitor answers a Skat discard by ticking two cards of the hand (one by keyboard) and
+sees the verdict."""
 
 from __future__ import annotations
 
 import pytest
 
-from tests.browser.browser_helpers import and_wait_for_next_page, open_as_new_visitor, overflow_px
+from tests.browser.browser_helpers import (
+    and_wait_for_next_page,
+    open_as_new_visitor,
+    overflow_px,
+    tab_to,
+)
 from tests.learner.learner_helpers import skat_discard_draft
 from trainer.generation import store_quiz
 from trainer.models import Attempt
@@ -16,6 +22,7 @@ def test_a_visitor_picks_two_cards_to_lay_away_and_sees_the_feedback(
     browser, live_server, settings
 ):
     from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
 
     settings.TRAIN_REFILL_BELOW = 0
     draft = skat_discard_draft(1)
@@ -32,8 +39,11 @@ def test_a_visitor_picks_two_cards_to_lay_away_and_sees_the_feedback(
     labels = {
         box.get_attribute("value"): box.find_element(By.XPATH, "./ancestor::label") for box in boxes
     }
-    labels[second].click()  # in the other order than the stored answer
+    # The first card by keyboard (Tab to its box, Space), in the other order than stored.
+    tab_to(browser, f"form.picker input[name=card][value='{second}']").send_keys(Keys.SPACE)
     assert not submit.is_enabled()
+    status = browser.find_element(By.CSS_SELECTOR, "[data-pick-status]").text
+    assert status == "1 of 2 chosen"
     labels[first].click()
     assert submit.is_enabled()
     status = browser.find_element(By.CSS_SELECTOR, "[data-pick-status]").text
@@ -48,4 +58,3 @@ def test_a_visitor_picks_two_cards_to_lay_away_and_sees_the_feedback(
     chosen = browser.find_element(By.CSS_SELECTOR, "table.values tr.chosen")
     assert "best" in chosen.get_attribute("class").split()
     assert Attempt.objects.get().answer == best
-    browser.get("about:blank")  # leave no request of this page running into the next test

@@ -238,4 +238,3 @@ def test_the_quiz_page_draws_every_fact_the_decision_needs(
         assert faces and all(f == "★joker" for f in faces), faces
     assert overflow_px(browser) <= 0, "the quiz page is wider than a 390 px phone screen"
     browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
-    browser.get("about:blank")

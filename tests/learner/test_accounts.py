@@ -91,6 +91,25 @@ def test_password_reset_sends_a_working_link(visitor_client, learner):
     assert learner.check_password(new)
 
 
+def test_a_learner_changes_the_password_from_the_dashboard_on_the_sites_pages(learner_client):
+    dashboard = learner_client.get("/dashboard/").content.decode()
+    assert 'href="/accounts/password_change/"' in dashboard
+    page = learner_client.get("/accounts/password_change/")
+    assert "registration/password_change_form.html" in [t.name for t in page.templates]
+    assert "Django site admin" not in page.content.decode()  # not the admin's look
+    new = "another-secret-2027"
+    done = learner_client.post(
+        "/accounts/password_change/",
+        {"old_password": PASSWORD, "new_password1": new, "new_password2": new},
+        follow=True,
+    )
+    assert "Password changed" in done.content.decode()
+    assert "Django site admin" not in done.content.decode()
+    user = done.context["user"]
+    user.refresh_from_db()
+    assert user.check_password(new)
+
+
 def test_the_console_mail_backend_is_the_embedded_default():
     from config import settings as project_settings
 

@@ -126,11 +126,67 @@ def test_visiting_a_lesson_marks_it_started(client, loaded, learner):
     assert "0 of 3 checkpoints passed" in client.get("/lessons/skat/").content.decode()
 
 
-def test_visitors_can_answer_but_nothing_is_saved(client, loaded):
+def test_a_visitors_passed_checkpoint_shows_and_moves_to_the_account_on_sign_up(client, loaded):
     url = "/lessons/skat/card-points/checkpoints/1/"
     response = client.post(url, form_for(right=True))
     assert 'class="feedback right"' in response.content.decode()
-    assert LessonProgress.objects.count() == 0
+    client.post("/lessons/skat/card-points/checkpoints/2/", form_for(right=False, index=1))
+    assert LessonProgress.objects.count() == 0  # a visitor has no rows: the session keeps it
+    assert "1 of 3 passed" in client.get("/lessons/skat/card-points/").content.decode()
+    assert "1 of 3 checkpoints passed" in client.get("/lessons/skat/").content.decode()
+
+    password = "trick-taking-2026"
+    client.post(
+        "/accounts/signup/",
+        {"username": "vic", "email": "vic@example.org", "password1": password,
+         "password2": password},
+    )  # fmt: skip
+    progress = LessonProgress.objects.get(user__username="vic")
+    assert (progress.lesson.slug, progress.passed) == ("card-points", [0])
+    assert "1 of 3 checkpoints passed" in client.get("/lessons/skat/").content.decode()
+
+
+def test_a_visitors_missed_deal_stays_spent_before_and_after_signing_in(client, loaded):
+    from lessons.models import SpentDeal
+
+    url = "/lessons/skat/card-points/checkpoints/1/"
+    lesson = Lesson.objects.get(slug="card-points")
+    deal = issue_deal(lesson, 0)
+    exercise = checkpoint_exercise(lesson, 0, deal.seed)
+    right = sorted(exercise.answers)[0]
+    wrong = next(c.key for c in exercise.choices if c.key not in exercise.answers)
+    client.post(url, {"deal": deal.token, "answer": wrong})
+    again = client.post(url, {"deal": deal.token, "answer": right}).content.decode()
+    assert "does not count again" in again
+    assert "checkpoints passed" not in client.get("/lessons/skat/").content.decode()
+
+    User.objects.create_user("ann", password="card-trainer-pw")
+    client.post("/accounts/login/", {"username": "ann", "password": "card-trainer-pw"})
+    assert SpentDeal.objects.filter(user__username="ann", deal=deal.id).exists()
+    after = client.post(url, {"deal": deal.token, "answer": right}).content.decode()
+    assert "does not count again" in after
+    assert not LessonProgress.objects.filter(user__username="ann", passed=[0]).exists()
+
+
+def test_signing_in_merges_a_visitors_checkpoints_with_the_accounts(client, loaded):
+    user = User.objects.create_user("ann", password="card-trainer-pw")
+    lesson = Lesson.objects.get(slug="card-points")
+    LessonProgress.objects.create(user=user, lesson=lesson, passed=[0, 1])
+    client.post("/lessons/skat/card-points/checkpoints/3/", form_for(right=True, index=2))
+    client.post("/accounts/login/", {"username": "ann", "password": "card-trainer-pw"})
+    progress = LessonProgress.objects.get(user=user, lesson=lesson)
+    assert progress.passed == [0, 1, 2]
+    assert progress.completed_at is not None
+
+
+def test_a_visitors_session_remembers_a_bounded_number_of_deals(client, loaded, monkeypatch):
+    from lessons import services
+
+    monkeypatch.setattr(services, "VISITOR_SPENT_LIMIT", 3)
+    for _ in range(5):
+        client.post("/lessons/skat/card-points/checkpoints/1/", form_for(right=False))
+    spent = client.session[services.VISITOR_LESSONS_KEY]["spent"]
+    assert len(spent) == 3
 
 
 @pytest.mark.parametrize(

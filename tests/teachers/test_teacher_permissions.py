@@ -133,12 +133,19 @@ def test_signing_up_as_a_teacher_gives_the_role(db):
     from classes.roster import is_teacher
     from tests.learner.learner_helpers import PASSWORD
 
+    landed = {}
     for name, box in (("tina", {"teacher": "on"}), ("pete", {})):
-        Client().post(
+        client = Client()
+        # The form as the page sends it: its hidden "next" is empty unless a page asked.
+        html = client.get("/accounts/signup/").content.decode()
+        assert '<input type="hidden" name="next" value="">' in html
+        response = client.post(
             "/accounts/signup/",
             {"username": name, "email": f"{name}@example.org", "password1": PASSWORD,
-             "password2": PASSWORD, **box},
+             "password2": PASSWORD, "next": "", **box},
         )  # fmt: skip
+        landed[name] = response["Location"]
+    assert landed == {"tina": "/teach/", "pete": "/dashboard/"}  # a teacher goes to teach
     assert is_teacher(User.objects.get(username="tina"))
     assert not is_teacher(User.objects.get(username="pete"))
 
