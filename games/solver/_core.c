@@ -703,6 +703,16 @@ static int cheapest_points(const Ctx *c, uint64_t m, int k) {
     return sum;
 }
 
+/* The rounds of a block seat `s` can keep a card of it (the block's cards `bm`) while
+   others lead it: its cards of the block, plus in Beyond its jokers when it holds the
+   block (it may play a joker instead of following suit; a joker never wins a suit lead).
+   Counting all its jokers in every block is more than it can spend, so counts that rest
+   on this stay sure. */
+static int held_rounds(const Ctx *c, int s, uint64_t bm) {
+    int len = popcount64(c->hand[s] & bm);
+    return len && c->joker_mode == JOKERS_BEYOND ? len + popcount64(jokers_of(c, c->hand[s])) : len;
+}
+
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
@@ -717,6 +727,19 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
     int drawn = 0;
+    /* Beyond: a partner holding trumps that runs out of other cards while the leader cashes
+       side suits must ruff, and then the partner is on lead: the leader's later cashes and
+       joker leads need the lead back. So count only as many side-suit rounds as every such
+       partner holds cards other than trumps (jokers and side suits, to follow or discard).
+       (The lengths in the key place those cards: no ranks.) */
+    int spare = BIG, side_rounds = 0;
+    if (c->joker_mode == JOKERS_BEYOND && tb >= 0) {
+        for (int p = 0; p < MAXSEATS; p++) {
+            if (p == leader || on_team(c, p) != on_team(c, leader) || !(c->hand[p] & trumps)) continue;
+            int n = popcount64(c->hand[p] & ~trumps);
+            if (n < spare) spare = n;
+        }
+    }
     for (int i = tb >= 0 ? -1 : 0; i < c->nblocks; i++) {
         int b = i < 0 ? tb : i; /* the trump block, then the others */
         if (i == tb) continue;
@@ -727,15 +750,15 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
         uint64_t rest = others & bm;
         uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
         int k = popcount64(tops);
-        /* Once the others are out of the suit, the leader's smaller cards win too. Not in
-           Beyond while another seat holds a joker: it may keep its cards of the suit by
-           playing the joker instead. */
+        /* Once the others are out of the suit, the leader's smaller cards win too. In
+           Beyond a seat holding the suit must follow it or play a joker, so it is out of
+           the suit once the leader has cashed as many rounds as its cards of the suit and
+           its jokers together (held_rounds). */
         int maxlen = 0;
         for (int s = 0; s < MAXSEATS; s++) {
-            int len = s == leader ? 0 : popcount64(c->hand[s] & bm);
+            int len = s == leader ? 0 : held_rounds(c, s, bm);
             if (len > maxlen) maxlen = len;
         }
-        if (c->joker_mode == JOKERS_BEYOND && jokers_of(c, others)) maxlen = MAXBLOCKLEN + 1;
         if (k >= maxlen) k = popcount64(own);
         if (k && b != tb && (others & trumps) && !drawn) {
             /* Each opponent holding trumps can ruff once it runs out of this suit (a
@@ -746,7 +769,9 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
                 if (len < k) k = len;
             }
         }
-        if (!k) continue;
+        if (b != tb && k > spare - side_rounds) k = spare - side_rounds;
+        if (k <= 0) continue;
+        if (b != tb) side_rounds += k;
         total += k;
         if (per_block) per_block[b] = k;
         /* Cash the top k from the top down; only the first maxlen need their ranks (the
@@ -761,12 +786,10 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
                 if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
             }
         }
-        if (b == tb && !(c->joker_mode == JOKERS_BEYOND && jokers_of(c, others))) {
+        if (b == tb) {
             drawn = 1;
             for (int s = 0; s < MAXSEATS; s++) {
-                if (on_team(c, s) != on_team(c, leader) && popcount64(c->hand[s] & bm) > k) {
-                    drawn = 0;
-                }
+                if (on_team(c, s) != on_team(c, leader) && held_rounds(c, s, bm) > k) drawn = 0;
             }
         }
     }
@@ -898,7 +921,7 @@ static int cash_block(const Ctx *c, int o, uint64_t m, uint64_t *rel) {
     if (!rest) return len;
     int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = 0;
     for (int s = 0; s < MAXSEATS; s++) {
-        int l = s == o ? 0 : popcount64(c->hand[s] & m);
+        int l = s == o ? 0 : held_rounds(c, s, m);
         if (l > maxlen) maxlen = l;
     }
     if (k >= maxlen) {
@@ -1021,6 +1044,13 @@ static int quick_tricks(const Ctx *c, int leader, int need, int after_joker, int
                     }
                     spare -= part_k[b];
                 }
+                /* Beyond: the leader must not be forced to ruff the partner's winners
+                   either (see cashable): it needs a card other than a trump for each of
+                   them after its own cashes. */
+                int leader_spare = popcount64(c->hand[leader] & ~trumps) - own_total;
+                if (c->joker_mode == JOKERS_BEYOND && (c->hand[leader] & trumps) && leader_spare < ks) {
+                    need = spare + 1;
+                }
                 if (need <= spare && own_total + ks > best) {
                     best = own_total + ks;
                     best_rel = own_rel | prel;
@@ -1056,6 +1086,14 @@ static int best_play(const Ctx *c, const Trick *t, int s, int *card) {
    a card of its own block. */
 static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, int *taker,
                        int *tcard) {
+    if (t->lead_block < 0) {
+        /* Beyond joker lead, the last seat to play: it takes the trick with a joker of its
+           own, else the last joker played takes it. Jokers have no ranks to pin. */
+        uint64_t mine = jokers_of(c, c->hand[seat]);
+        *taker = mine ? seat : t->seat[t->win];
+        *tcard = mine ? lowest(mine) : t->card[t->win];
+        return on_team(c, *taker);
+    }
     int bcard = t->card[t->win], bseat = t->seat[t->win];
     int best = strength(c, bcard, t->lead_block);
     /* The cards the winning card is compared with: those on the trick and the best card
@@ -1116,7 +1154,8 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
     if (need <= 1) return 1;
     int tb = c->trump_block;
     uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
-    uint64_t lead = c->block_mask[t->lead_block];
+    /* A Beyond joker lead has no suit to follow (and no trump beats it). */
+    uint64_t lead = t->lead_block >= 0 ? c->block_mask[t->lead_block] : 0;
     uint64_t opp_trumps = 0;
     int most = 0; /* the most trumps one of the side's seats holds */
     for (int s = 0; s < MAXSEATS; s++) {
@@ -1132,15 +1171,17 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
     /* The side's hands after this trick. */
     uint64_t saved[MAXSEATS];
     memcpy(saved, c->hand, sizeof saved);
-    int s = seat;
+    int s = seat, unplayed = 0; /* the side's seats still to play a card other than a trump */
     for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
         if (on_team(c, s) != side) continue;
         uint64_t h = c->hand[s];
         if (s == taker) {
             c->hand[s] &= ~(1ULL << tcard);
         } else if ((h & trumps) && (!(h & lead) ? !(h & ~trumps) : t->lead_block == tb)) {
-            if (!(h & lead) && !((1ULL << tcard) & trumps)) cash = 0;
+            if (!(h & lead) && t->lead_block >= 0 && !((1ULL << tcard) & trumps)) cash = 0;
             c->hand[s] &= ~(1ULL << lowest(h & trumps));
+        } else {
+            unplayed |= 1 << s;
         }
     }
     int later = 0;
@@ -1150,10 +1191,20 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
            block without ruffs (no jokers here either). Counting stops once it is enough:
            the blocks not counted then pin no ranks. */
         uint64_t held = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
+        /* Beyond: a partner of the taker holding trumps must not run out of other cards
+           (it would have to ruff and take the lead, see cashable). */
+        int spare = BIG;
+        for (int p = 0; p < MAXSEATS && c->joker_mode == JOKERS_BEYOND; p++) {
+            if (p == taker || on_team(c, p) != side || !(c->hand[p] & trumps)) continue;
+            int n2 = popcount64(c->hand[p] & ~trumps) - ((unplayed >> p) & 1);
+            if (n2 < spare) spare = n2;
+        }
         for (int b = 0; b < c->nblocks && later < need - 1; b++) {
+            if (b == c->joker_block) continue; /* Beyond: jokers do not win suit leads */
             uint64_t m = held & c->block_mask[b];
             if (m && ((c->hand[taker] >> highest(m)) & 1)) later += cash_block(c, taker, m, &lrel);
         }
+        if (later > spare) later = spare; /* no opponent trumps: none is the trump block's */
     }
     if (tb >= 0 && later < need - 1 && most >= need - 1) {
         for (int s2 = 0; s2 < MAXSEATS; s2++) {
@@ -1837,8 +1888,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         hint = decode_hint(c, seat, code);
     }
-    if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE &&
-        t->lead_block >= 0) {
+    if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS &&
+        (c->joker_mode == JOKERS_NONE ? t->lead_block >= 0 : c->joker_mode == JOKERS_BEYOND)) {
         /* Last seat of a trick: the side sure of this trick (and of later tricks, see
            mid_trick_sure), when that decides the window. Earlier seats of the trick would
            cut more nodes, but there the test costs more than the nodes it saves. */
