@@ -804,15 +804,23 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
    the count holds whatever anyone wants: it bounds both sides' tricks. Adds to `rel` the
    lowest card that count reaches down to (none when the opponents hold no trumps: the
    lengths decide then). */
-static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
+static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint64_t *rel) {
     if (c->trump_block < 0) return 0;
     uint64_t own = c->hand[seat] & c->block_mask[c->trump_block];
     if (!own) return 0;
-    /* Beyond: on a joker lead the last joker wins, trumps included, so each trick another
-       seat leads with a joker can take one of the seat's trumps for nothing. There are at
-       most as many such tricks as the other seats hold jokers (jokers have no ranks: the
-       lengths in the key place them). */
-    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, all_held(c) & ~c->hand[seat])) : 0;
+    /* Beyond: on a joker lead the last joker wins, trumps included, so a joker trick can
+       take one of the seat's trumps for nothing. Each such trick holds a joker of another
+       seat, so there are at most as many as the other seats hold jokers; counting tricks
+       for the seat's side (not `own_only`), only the other side's jokers: a trick won by
+       the partner's joker is still the side's (jokers have no ranks: the lengths in the
+       key place them). */
+    uint64_t wasters = all_held(c) & ~c->hand[seat];
+    if (!own_only) {
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (on_team(c, s) == on_team(c, seat)) wasters &= ~c->hand[s];
+        }
+    }
+    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, wasters)) : 0;
     if (!opp) return popcount64(own) > wasted ? popcount64(own) - wasted : 0;
     int best = 0, low = -1, j = 0;
     for (uint64_t m = own; m;) {
@@ -1210,7 +1218,7 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
         for (int s2 = 0; s2 < MAXSEATS; s2++) {
             if (on_team(c, s2) != side || !c->hand[s2]) continue;
             uint64_t trel = 0;
-            int k = sure_trumps(c, s2, opp_trumps, &trel);
+            int k = sure_trumps(c, s2, opp_trumps, 0, &trel);
             raise_to(k, trel, &later, &lrel);
         }
     }
@@ -1740,7 +1748,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
                 if (!k) continue;
 
                 /* The trumps above every other seat's win with their own points; of the
@@ -1790,7 +1798,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s = 0; s < MAXSEATS; s++) {
                 if (!c->hand[s]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], &trel);
+                int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], 0, &trel);
                 credit(on_team(c, s), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
             raise_to(ours, ours_rel, &lo, &lo_rel);
@@ -1832,7 +1840,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s2 = 0; s2 < MAXSEATS && c->trump_block >= 0; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
                 credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
             if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
@@ -1847,7 +1855,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 uint64_t own_rel[MAXSEATS] = {0}, all_trumps = side_trumps[0] | side_trumps[1];
                 for (int s2 = 0; s2 < MAXSEATS; s2++) {
                     if (!c->hand[s2]) continue;
-                    own[s2] = sure_trumps(c, s2, all_trumps & ~c->hand[s2], &own_rel[s2]);
+                    own[s2] = sure_trumps(c, s2, all_trumps & ~c->hand[s2], 1, &own_rel[s2]);
                     total += own[s2];
                 }
                 for (int s2 = 0; s2 < MAXSEATS && hi > 0; s2++) {
@@ -1906,6 +1914,23 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     return side ? k : left - k;
                 }
             }
+        }
+    }
+    if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
+        /* Exact targets, the last seat of a trick: when the opponents surely take this trick
+           and enough later ones (mid_trick_sure) that fewer than the team's sum are left,
+           the team fails (the opponents may take them: nothing makes them hold back). */
+        int left = popcount64(c->hand[seat]), want = 0;
+        for (int s2 = 0; s2 < MAXSEATS; s2++) {
+            if (c->need[s2] > 0) want += c->need[s2];
+        }
+        int need = left - want + 1; /* the opponents' tricks that sink the team */
+        uint64_t brel = 0;
+        int taker, tcard;
+        if (need <= left && trick_taker(c, t, seat, &brel, &taker, &tcard) == 0 &&
+            mid_trick_sure(c, t, seat, 0, taker, tcard, need, &brel) >= need) {
+            *rel |= brel;
+            return 0;
         }
     }
     uint64_t *slot = NULL, check = 0;
