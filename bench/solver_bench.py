@@ -25,7 +25,14 @@ sys.path.insert(0, str(ROOT))
 
 from bench.report import machine, stamp, update_section  # noqa: E402
 from games.cards import SEATS, WIEZEN_DECK, Card, deck_for, format_pbn  # noqa: E402
-from games.solver import Objective, Position, layout_for, solve  # noqa: E402
+from games.solver import (  # noqa: E402
+    Budget,
+    Objective,
+    Position,
+    SolverBudgetExceeded,
+    layout_for,
+    solve,
+)
 from games.solver.backends import backend_name  # noqa: E402
 from games.solver.builders import pbn_position, skat_position  # noqa: E402
 from games.solver.requests import skat_points  # noqa: E402
@@ -269,17 +276,26 @@ def _nodes() -> int:
     return int(engine().nodes)
 
 
-def full_row(label: str, deals: list[tuple[Position, Objective]]) -> str:
-    """Time full deals in value mode: one table row with times and node counts."""
-    times, nodes = [], []
+def full_row(label: str, deals: list[tuple[Position, Objective]], budget: int = 0) -> str:
+    """Time full deals in value mode: one table row with times and node counts.
+
+    With a node ``budget`` a deal that reaches it stops there and counts as unfinished; its
+    time and nodes still enter the figures, so they are lower bounds when any stops.
+    """
+    times, nodes, finished = [], [], 0
     for position, objective in deals:
-        _, ms = timed(solve, position, objective)
+        try:
+            _, ms = timed(solve, position, objective, budget=Budget(nodes=budget or None))
+            finished += 1
+        except SolverBudgetExceeded as exc:
+            ms = exc.seconds * 1000
         times.append(ms)
         nodes.append(_nodes())
     s = summary(times)
     row = (
-        f"| {label} | {len(deals)} | {s['median']:.1f} | {s['mean']:.1f} | {s['max']:.1f} | "
-        f"{statistics.median(nodes) / 1e3:.1f} K | {max(nodes) / 1e6:.2f} M |"
+        f"| {label} | {len(deals)} | {finished}/{len(deals)} | {s['median']:.1f} | "
+        f"{s['mean']:.1f} | {s['max']:.1f} | {statistics.median(nodes) / 1e3:.1f} K | "
+        f"{max(nodes) / 1e6:.2f} M |"
     )
     print(row, flush=True)
     return row
@@ -325,6 +341,12 @@ def main() -> int:
         "--beyond", type=int, default=50, help="Beyond deals with declarations, section 4"
     )
     parser.add_argument(
+        "--beyond-nodes",
+        type=int,
+        default=20_000_000,
+        help="node budget per Beyond deal (0: none); a deal past it counts as unfinished",
+    )
+    parser.add_argument(
         "--full", type=int, default=5, help="500 deals and Beyond deals for tricks, section 4"
     )
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
@@ -335,7 +357,7 @@ def main() -> int:
         f"Measured {stamp()} on {machine()}; solver backend: {backend_name()}.",
         "",
         f"`bench/solver_bench.py --deals {args.deals} --agree {args.agree} --skat {args.skat} "
-        f"--beyond {args.beyond} --full {args.full} "
+        f"--beyond {args.beyond} --beyond-nodes {args.beyond_nodes} --full {args.full} "
         f"--endgames {args.endgames} --seed {args.seed}`. Wall-clock times per position, one "
         "thread, on a shared machine (other test runs at the same time): noisy.",
         "",
@@ -354,15 +376,18 @@ def main() -> int:
         (
             "Full Beyond and 500 deals (value mode)",
             lambda: [
-                "| game | deals | median ms | mean ms | max ms | median nodes | max nodes |",
-                "|---|---|---|---|---|---|---|",
+                "| game | deals | finished | median ms | mean ms | max ms | median nodes | "
+                "max nodes |",
+                "|---|---|---|---|---|---|---|---|",
                 full_row(
                     "beyond, declarations",
                     [beyond_deal(seed) for seed in range(args.beyond)],
+                    args.beyond_nodes,
                 ),
                 full_row(
                     "beyond, a pair's tricks",
                     [beyond_deal(seed, targets=False) for seed in range(args.full)],
+                    args.beyond_nodes,
                 ),
                 full_row(
                     "five_hundred", [full_deal("five_hundred", seed) for seed in range(args.full)]

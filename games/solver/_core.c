@@ -1095,11 +1095,19 @@ static int best_play(const Ctx *c, const Trick *t, int s, int *card) {
 static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, int *taker,
                        int *tcard) {
     if (t->lead_block < 0) {
-        /* Beyond joker lead, the last seat to play: it takes the trick with a joker of its
-           own, else the last joker played takes it. Jokers have no ranks to pin. */
-        uint64_t mine = jokers_of(c, c->hand[seat]);
-        *taker = mine ? seat : t->seat[t->win];
-        *tcard = mine ? lowest(mine) : t->card[t->win];
+        /* Beyond joker lead: the last of the seats still to play that holds a joker takes
+           the trick with it, else the last joker played takes it. Jokers have no ranks to
+           pin. */
+        *taker = t->seat[t->win];
+        *tcard = t->card[t->win];
+        int s = seat;
+        for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+            uint64_t mine = jokers_of(c, c->hand[s]);
+            if (mine) {
+                *taker = s;
+                *tcard = lowest(mine);
+            }
+        }
         return on_team(c, *taker);
     }
     int bcard = t->card[t->win], bseat = t->seat[t->win];
