@@ -152,3 +152,15 @@ def test_the_last_seat_cannot_win_a_suit_lead_with_a_joker(solver: Solve) -> Non
     # so N-S take only the two later tricks (the heart ace, then N's last card).
     position = beyond("NT", ["X1 S2 HA", "H2 H3", "C3 C4", "D3 D4"], E, trick=["SK", "C2", "D2"])
     assert solver(position, Objective.tricks([N, S])).value == 2
+
+
+def test_exact_targets_fail_at_the_last_seat_when_the_opponents_take_the_rest(
+    solver: Solve,
+) -> None:
+    # N led D2, E won it with the ace and holds the spade ace for the last trick: whatever W
+    # plays last, N-S take nothing, so N misses its one trick.
+    position = beyond("NT", ["H2", "SA", "C2", "D4 C3"], N, trick=["D2", "DA", "D3"])
+    assert solver(position, Objective.exact({N: 1, S: 0})).value == 0
+    # With the heart ace N's instead, N wins E's heart lead in the last trick and hits.
+    position = beyond("NT", ["HA", "H2", "C2", "D4 C3"], N, trick=["D2", "DA", "D3"])
+    assert solver(position, Objective.exact({N: 1, S: 0})).value == 1
