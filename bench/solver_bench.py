@@ -25,7 +25,14 @@ sys.path.insert(0, str(ROOT))
 
 from bench.report import machine, stamp, update_section  # noqa: E402
 from games.cards import SEATS, WIEZEN_DECK, Card, deck_for, format_pbn  # noqa: E402
-from games.solver import Objective, Position, layout_for, solve  # noqa: E402
+from games.solver import (  # noqa: E402
+    Budget,
+    Objective,
+    Position,
+    SolverBudgetExceeded,
+    layout_for,
+    solve,
+)
 from games.solver.backends import backend_name  # noqa: E402
 from games.solver.builders import pbn_position, skat_position  # noqa: E402
 from games.solver.requests import skat_points  # noqa: E402
@@ -218,7 +225,7 @@ def bench_skat(limit: int) -> list[str]:
 
 
 def full_deal(game: str, seed: int) -> tuple[Position, Objective]:
-    """Return a random full deal of Beyond (13 cards) or 500 (10 cards, kitty aside)."""
+    """Return a random full 500 deal (10 cards, kitty aside), the leader's side's tricks."""
     rng = random.Random(seed)
     contract = rng.choice([c for c in CONTRACTS[game] if c != "misere"])
     layout = layout_for(game, contract)
@@ -226,22 +233,70 @@ def full_deal(game: str, seed: int) -> tuple[Position, Objective]:
     cards = deck_for(game).shuffled(rng.randrange(2**32))
     hands = [cards[i * size : (i + 1) * size] for i in range(4)]
     leader = rng.randrange(4)
-    if game == "beyond":
-        objective = Objective.tricks([leader, (leader + 2) % 4])
-    else:
-        objective = Objective.tricks([leader, (leader + 2) % 4])
+    return Position.build(layout, hands, leader), Objective.tricks([leader, (leader + 2) % 4])
+
+
+def beyond_deal(seed: int, targets: bool = True) -> tuple[Position, Objective]:
+    """Return a random full Beyond deal: random trump (or NT) and leader, jokers dealt.
+
+    With ``targets`` (what the quizzes solve) each seat declares its rule-based estimate
+    (``games.beyond.evaluation``) give or take a trick at random, the last declarer moves
+    off a total of 13 as the rules demand, and the objective is that a random seat and its
+    partner both hit their declarations. Without, the objective is that pair's tricks.
+    """
+    from games.beyond.evaluation import estimate_tricks
+
+    rng = random.Random(seed)
+    contract = rng.choice(CONTRACTS["beyond"])
+    layout = layout_for("beyond", contract)
+    cards = deck_for("beyond").shuffled(rng.randrange(2**32))
+    hands = [cards[i * 13 : (i + 1) * 13] for i in range(4)]
+    leader = rng.randrange(4)
+    seat = rng.randrange(4)
+    if not targets:
+        return Position.build(layout, hands, leader), Objective.tricks([seat, (seat + 2) % 4])
+    strain = "N" if contract == "NT" else contract
+    said = []
+    for hand in hands:
+        guess = round(estimate_tricks(hand, strain)) + rng.choice((-1, 0, 0, 1))
+        said.append(min(13, max(0, guess)))
+    if sum(said) == 13:
+        last = (leader + 3) % 4
+        said[last] += 1 if said[last] == 0 or rng.random() < 0.5 else -1
+    objective = Objective.exact({seat: said[seat], (seat + 2) % 4: said[(seat + 2) % 4]})
     return Position.build(layout, hands, leader), objective
 
 
-def bench_full(game: str, count: int) -> str:
-    """Time ``count`` full deals of ``game`` in value mode."""
-    times = []
-    for seed in range(count):
-        position, objective = full_deal(game, seed)
-        _, ms = timed(solve, position, objective)
+def _nodes() -> int:
+    """All nodes of the last solve on this thread's C engine (0 for the twin)."""
+    if backend_name() != "c":
+        return 0
+    from games.solver.native import engine
+
+    return int(engine().nodes)
+
+
+def full_row(label: str, deals: list[tuple[Position, Objective]], budget: int = 0) -> str:
+    """Time full deals in value mode: one table row with times and node counts.
+
+    With a node ``budget`` a deal that reaches it stops there and counts as unfinished; its
+    time and nodes still enter the figures, so they are lower bounds when any stops.
+    """
+    times, nodes, finished = [], [], 0
+    for position, objective in deals:
+        try:
+            _, ms = timed(solve, position, objective, budget=Budget(nodes=budget or None))
+            finished += 1
+        except SolverBudgetExceeded as exc:
+            ms = exc.seconds * 1000
         times.append(ms)
+        nodes.append(_nodes())
     s = summary(times)
-    row = f"| {game} | {count} | {s['median']:.1f} | {s['mean']:.1f} | {s['max']:.1f} |"
+    row = (
+        f"| {label} | {len(deals)} | {finished}/{len(deals)} | {s['median']:.1f} | "
+        f"{s['mean']:.1f} | {s['max']:.1f} | {statistics.median(nodes) / 1e3:.1f} K | "
+        f"{max(nodes) / 1e6:.2f} M |"
+    )
     print(row, flush=True)
     return row
 
@@ -282,7 +337,18 @@ def main() -> int:
         "--agree", type=int, default=500, help="bridge deals compared card by card with DDS"
     )
     parser.add_argument("--skat", type=int, default=150, help="Skat deals for section 2")
-    parser.add_argument("--full", type=int, default=5, help="Beyond and 500 deals, section 3")
+    parser.add_argument(
+        "--beyond", type=int, default=50, help="Beyond deals with declarations, section 4"
+    )
+    parser.add_argument(
+        "--beyond-nodes",
+        type=int,
+        default=20_000_000,
+        help="node budget per Beyond deal (0: none); a deal past it counts as unfinished",
+    )
+    parser.add_argument(
+        "--full", type=int, default=5, help="500 deals and Beyond deals for tricks, section 4"
+    )
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--no-write", action="store_true", help="print only")
@@ -291,7 +357,7 @@ def main() -> int:
         f"Measured {stamp()} on {machine()}; solver backend: {backend_name()}.",
         "",
         f"`bench/solver_bench.py --deals {args.deals} --agree {args.agree} --skat {args.skat} "
-        f"--full {args.full} "
+        f"--beyond {args.beyond} --beyond-nodes {args.beyond_nodes} --full {args.full} "
         f"--endgames {args.endgames} --seed {args.seed}`. Wall-clock times per position, one "
         "thread, on a shared machine (other test runs at the same time): noisy.",
         "",
@@ -310,10 +376,22 @@ def main() -> int:
         (
             "Full Beyond and 500 deals (value mode)",
             lambda: [
-                "| game | deals | median ms | mean ms | max ms |",
-                "|---|---|---|---|---|",
-                bench_full("beyond", args.full),
-                bench_full("five_hundred", args.full),
+                "| game | deals | finished | median ms | mean ms | max ms | median nodes | "
+                "max nodes |",
+                "|---|---|---|---|---|---|---|---|",
+                full_row(
+                    "beyond, declarations",
+                    [beyond_deal(seed) for seed in range(args.beyond)],
+                    args.beyond_nodes,
+                ),
+                full_row(
+                    "beyond, a pair's tricks",
+                    [beyond_deal(seed, targets=False) for seed in range(args.full)],
+                    args.beyond_nodes,
+                ),
+                full_row(
+                    "five_hundred", [full_deal("five_hundred", seed) for seed in range(args.full)]
+                ),
             ],
         ),
         (

@@ -703,6 +703,16 @@ static int cheapest_points(const Ctx *c, uint64_t m, int k) {
     return sum;
 }
 
+/* The rounds of a block seat `s` can keep a card of it (the block's cards `bm`) while
+   others lead it: its cards of the block, plus in Beyond its jokers when it holds the
+   block (it may play a joker instead of following suit; a joker never wins a suit lead).
+   Counting all its jokers in every block is more than it can spend, so counts that rest
+   on this stay sure. */
+static int held_rounds(const Ctx *c, int s, uint64_t bm) {
+    int len = popcount64(c->hand[s] & bm);
+    return len && c->joker_mode == JOKERS_BEYOND ? len + popcount64(jokers_of(c, c->hand[s])) : len;
+}
+
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
@@ -717,6 +727,19 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
     int drawn = 0;
+    /* Beyond: a partner holding trumps that runs out of other cards while the leader cashes
+       side suits must ruff, and then the partner is on lead: the leader's later cashes and
+       joker leads need the lead back. So count only as many side-suit rounds as every such
+       partner holds cards other than trumps (jokers and side suits, to follow or discard).
+       (The lengths in the key place those cards: no ranks.) */
+    int spare = BIG, side_rounds = 0;
+    if (c->joker_mode == JOKERS_BEYOND && tb >= 0) {
+        for (int p = 0; p < MAXSEATS; p++) {
+            if (p == leader || on_team(c, p) != on_team(c, leader) || !(c->hand[p] & trumps)) continue;
+            int n = popcount64(c->hand[p] & ~trumps);
+            if (n < spare) spare = n;
+        }
+    }
     for (int i = tb >= 0 ? -1 : 0; i < c->nblocks; i++) {
         int b = i < 0 ? tb : i; /* the trump block, then the others */
         if (i == tb) continue;
@@ -727,15 +750,15 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
         uint64_t rest = others & bm;
         uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
         int k = popcount64(tops);
-        /* Once the others are out of the suit, the leader's smaller cards win too. Not in
-           Beyond while another seat holds a joker: it may keep its cards of the suit by
-           playing the joker instead. */
+        /* Once the others are out of the suit, the leader's smaller cards win too. In
+           Beyond a seat holding the suit must follow it or play a joker, so it is out of
+           the suit once the leader has cashed as many rounds as its cards of the suit and
+           its jokers together (held_rounds). */
         int maxlen = 0;
         for (int s = 0; s < MAXSEATS; s++) {
-            int len = s == leader ? 0 : popcount64(c->hand[s] & bm);
+            int len = s == leader ? 0 : held_rounds(c, s, bm);
             if (len > maxlen) maxlen = len;
         }
-        if (c->joker_mode == JOKERS_BEYOND && jokers_of(c, others)) maxlen = MAXBLOCKLEN + 1;
         if (k >= maxlen) k = popcount64(own);
         if (k && b != tb && (others & trumps) && !drawn) {
             /* Each opponent holding trumps can ruff once it runs out of this suit (a
@@ -746,7 +769,9 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
                 if (len < k) k = len;
             }
         }
-        if (!k) continue;
+        if (b != tb && k > spare - side_rounds) k = spare - side_rounds;
+        if (k <= 0) continue;
+        if (b != tb) side_rounds += k;
         total += k;
         if (per_block) per_block[b] = k;
         /* Cash the top k from the top down; only the first maxlen need their ranks (the
@@ -761,12 +786,10 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
                 if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
             }
         }
-        if (b == tb && !(c->joker_mode == JOKERS_BEYOND && jokers_of(c, others))) {
+        if (b == tb) {
             drawn = 1;
             for (int s = 0; s < MAXSEATS; s++) {
-                if (on_team(c, s) != on_team(c, leader) && popcount64(c->hand[s] & bm) > k) {
-                    drawn = 0;
-                }
+                if (on_team(c, s) != on_team(c, leader) && held_rounds(c, s, bm) > k) drawn = 0;
             }
         }
     }
@@ -781,15 +804,23 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
    the count holds whatever anyone wants: it bounds both sides' tricks. Adds to `rel` the
    lowest card that count reaches down to (none when the opponents hold no trumps: the
    lengths decide then). */
-static int sure_trumps(const Ctx *c, int seat, uint64_t opp, uint64_t *rel) {
+static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint64_t *rel) {
     if (c->trump_block < 0) return 0;
     uint64_t own = c->hand[seat] & c->block_mask[c->trump_block];
     if (!own) return 0;
-    /* Beyond: on a joker lead the last joker wins, trumps included, so each trick another
-       seat leads with a joker can take one of the seat's trumps for nothing. There are at
-       most as many such tricks as the other seats hold jokers (jokers have no ranks: the
-       lengths in the key place them). */
-    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, all_held(c) & ~c->hand[seat])) : 0;
+    /* Beyond: on a joker lead the last joker wins, trumps included, so a joker trick can
+       take one of the seat's trumps for nothing. Each such trick holds a joker of another
+       seat, so there are at most as many as the other seats hold jokers; counting tricks
+       for the seat's side (not `own_only`), only the other side's jokers: a trick won by
+       the partner's joker is still the side's (jokers have no ranks: the lengths in the
+       key place them). */
+    uint64_t wasters = all_held(c) & ~c->hand[seat];
+    if (!own_only) {
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (on_team(c, s) == on_team(c, seat)) wasters &= ~c->hand[s];
+        }
+    }
+    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, wasters)) : 0;
     if (!opp) return popcount64(own) > wasted ? popcount64(own) - wasted : 0;
     int best = 0, low = -1, j = 0;
     for (uint64_t m = own; m;) {
@@ -898,7 +929,7 @@ static int cash_block(const Ctx *c, int o, uint64_t m, uint64_t *rel) {
     if (!rest) return len;
     int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = 0;
     for (int s = 0; s < MAXSEATS; s++) {
-        int l = s == o ? 0 : popcount64(c->hand[s] & m);
+        int l = s == o ? 0 : held_rounds(c, s, m);
         if (l > maxlen) maxlen = l;
     }
     if (k >= maxlen) {
@@ -1021,6 +1052,13 @@ static int quick_tricks(const Ctx *c, int leader, int need, int after_joker, int
                     }
                     spare -= part_k[b];
                 }
+                /* Beyond: the leader must not be forced to ruff the partner's winners
+                   either (see cashable): it needs a card other than a trump for each of
+                   them after its own cashes. */
+                int leader_spare = popcount64(c->hand[leader] & ~trumps) - own_total;
+                if (c->joker_mode == JOKERS_BEYOND && (c->hand[leader] & trumps) && leader_spare < ks) {
+                    need = spare + 1;
+                }
                 if (need <= spare && own_total + ks > best) {
                     best = own_total + ks;
                     best_rel = own_rel | prel;
@@ -1056,6 +1094,22 @@ static int best_play(const Ctx *c, const Trick *t, int s, int *card) {
    a card of its own block. */
 static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, int *taker,
                        int *tcard) {
+    if (t->lead_block < 0) {
+        /* Beyond joker lead: the last of the seats still to play that holds a joker takes
+           the trick with it, else the last joker played takes it. Jokers have no ranks to
+           pin. */
+        *taker = t->seat[t->win];
+        *tcard = t->card[t->win];
+        int s = seat;
+        for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+            uint64_t mine = jokers_of(c, c->hand[s]);
+            if (mine) {
+                *taker = s;
+                *tcard = lowest(mine);
+            }
+        }
+        return on_team(c, *taker);
+    }
     int bcard = t->card[t->win], bseat = t->seat[t->win];
     int best = strength(c, bcard, t->lead_block);
     /* The cards the winning card is compared with: those on the trick and the best card
@@ -1116,7 +1170,8 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
     if (need <= 1) return 1;
     int tb = c->trump_block;
     uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
-    uint64_t lead = c->block_mask[t->lead_block];
+    /* A Beyond joker lead has no suit to follow (and no trump beats it). */
+    uint64_t lead = t->lead_block >= 0 ? c->block_mask[t->lead_block] : 0;
     uint64_t opp_trumps = 0;
     int most = 0; /* the most trumps one of the side's seats holds */
     for (int s = 0; s < MAXSEATS; s++) {
@@ -1132,15 +1187,17 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
     /* The side's hands after this trick. */
     uint64_t saved[MAXSEATS];
     memcpy(saved, c->hand, sizeof saved);
-    int s = seat;
+    int s = seat, unplayed = 0; /* the side's seats still to play a card other than a trump */
     for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
         if (on_team(c, s) != side) continue;
         uint64_t h = c->hand[s];
         if (s == taker) {
             c->hand[s] &= ~(1ULL << tcard);
         } else if ((h & trumps) && (!(h & lead) ? !(h & ~trumps) : t->lead_block == tb)) {
-            if (!(h & lead) && !((1ULL << tcard) & trumps)) cash = 0;
+            if (!(h & lead) && t->lead_block >= 0 && !((1ULL << tcard) & trumps)) cash = 0;
             c->hand[s] &= ~(1ULL << lowest(h & trumps));
+        } else {
+            unplayed |= 1 << s;
         }
     }
     int later = 0;
@@ -1150,16 +1207,26 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
            block without ruffs (no jokers here either). Counting stops once it is enough:
            the blocks not counted then pin no ranks. */
         uint64_t held = c->hand[0] | c->hand[1] | c->hand[2] | c->hand[3];
+        /* Beyond: a partner of the taker holding trumps must not run out of other cards
+           (it would have to ruff and take the lead, see cashable). */
+        int spare = BIG;
+        for (int p = 0; p < MAXSEATS && c->joker_mode == JOKERS_BEYOND; p++) {
+            if (p == taker || on_team(c, p) != side || !(c->hand[p] & trumps)) continue;
+            int n2 = popcount64(c->hand[p] & ~trumps) - ((unplayed >> p) & 1);
+            if (n2 < spare) spare = n2;
+        }
         for (int b = 0; b < c->nblocks && later < need - 1; b++) {
+            if (b == c->joker_block) continue; /* Beyond: jokers do not win suit leads */
             uint64_t m = held & c->block_mask[b];
             if (m && ((c->hand[taker] >> highest(m)) & 1)) later += cash_block(c, taker, m, &lrel);
         }
+        if (later > spare) later = spare; /* no opponent trumps: none is the trump block's */
     }
     if (tb >= 0 && later < need - 1 && most >= need - 1) {
         for (int s2 = 0; s2 < MAXSEATS; s2++) {
             if (on_team(c, s2) != side || !c->hand[s2]) continue;
             uint64_t trel = 0;
-            int k = sure_trumps(c, s2, opp_trumps, &trel);
+            int k = sure_trumps(c, s2, opp_trumps, 0, &trel);
             raise_to(k, trel, &later, &lrel);
         }
     }
@@ -1689,7 +1756,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
                 if (!k) continue;
 
                 /* The trumps above every other seat's win with their own points; of the
@@ -1739,7 +1806,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s = 0; s < MAXSEATS; s++) {
                 if (!c->hand[s]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], &trel);
+                int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], 0, &trel);
                 credit(on_team(c, s), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
             raise_to(ours, ours_rel, &lo, &lo_rel);
@@ -1781,7 +1848,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s2 = 0; s2 < MAXSEATS && c->trump_block >= 0; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], &trel);
+                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
                 credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
             if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
@@ -1796,7 +1863,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 uint64_t own_rel[MAXSEATS] = {0}, all_trumps = side_trumps[0] | side_trumps[1];
                 for (int s2 = 0; s2 < MAXSEATS; s2++) {
                     if (!c->hand[s2]) continue;
-                    own[s2] = sure_trumps(c, s2, all_trumps & ~c->hand[s2], &own_rel[s2]);
+                    own[s2] = sure_trumps(c, s2, all_trumps & ~c->hand[s2], 1, &own_rel[s2]);
                     total += own[s2];
                 }
                 for (int s2 = 0; s2 < MAXSEATS && hi > 0; s2++) {
@@ -1837,8 +1904,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         hint = decode_hint(c, seat, code);
     }
-    if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE &&
-        t->lead_block >= 0) {
+    if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS &&
+        (c->joker_mode == JOKERS_NONE ? t->lead_block >= 0 : c->joker_mode == JOKERS_BEYOND)) {
         /* Last seat of a trick: the side sure of this trick (and of later tricks, see
            mid_trick_sure), when that decides the window. Earlier seats of the trick would
            cut more nodes, but there the test costs more than the nodes it saves. */
@@ -1855,6 +1922,23 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     return side ? k : left - k;
                 }
             }
+        }
+    }
+    if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
+        /* Exact targets, the last seat of a trick: when the opponents surely take this trick
+           and enough later ones (mid_trick_sure) that fewer than the team's sum are left,
+           the team fails (the opponents may take them: nothing makes them hold back). */
+        int left = popcount64(c->hand[seat]), want = 0;
+        for (int s2 = 0; s2 < MAXSEATS; s2++) {
+            if (c->need[s2] > 0) want += c->need[s2];
+        }
+        int need = left - want + 1; /* the opponents' tricks that sink the team */
+        uint64_t brel = 0;
+        int taker, tcard;
+        if (need <= left && trick_taker(c, t, seat, &brel, &taker, &tcard) == 0 &&
+            mid_trick_sure(c, t, seat, 0, taker, tcard, need, &brel) >= need) {
+            *rel |= brel;
+            return 0;
         }
     }
     uint64_t *slot = NULL, check = 0;

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from hypothesis import assume, given, settings
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.cards import Card
@@ -21,6 +21,8 @@ def beyond(contract: str, hands: list[str], leader: int, **extra: object) -> Pos
     """A Beyond position from hands by seat (N, E, S, W) as text."""
     layout = layout_for("beyond", contract)
     parsed = [[Card(t[0], t[1]) for t in hand.split()] for hand in hands]
+    if "trick" in extra:
+        extra["trick"] = [Card(t[0], t[1]) for t in extra["trick"]]  # type: ignore[attr-defined]
     return Position.build(layout, parsed, leader, **extra)  # type: ignore[arg-type]
 
 
@@ -75,15 +77,90 @@ needs_core = pytest.mark.skipif(
 )
 
 
+def _with_jokers(seed: int, tricks: int) -> Position:
+    """A random Beyond endgame (maybe mid-trick) in which some hand holds a joker."""
+    for k in range(100):
+        position = random_position("beyond", seed * 100 + k, tricks).position
+        if any(card.is_joker for hand in position.hands for card in hand):
+            return position
+    raise AssertionError("no endgame with a joker in 100 tries")
+
+
 @needs_core
 @settings(max_examples=60, deadline=None)
-@given(seed=st.integers(0, 2**32), tricks=st.integers(2, 5))
+@given(
+    seed=st.integers(0, 2**24),
+    tricks=st.integers(2, 5),
+    seat=st.integers(0, 3),
+    first=st.integers(0, 5),
+    second=st.integers(0, 5),
+)
 def test_core_and_twin_agree_on_beyond_endgames_with_jokers_and_targets(
-    seed: int, tricks: int
+    seed: int, tricks: int, seat: int, first: int, second: int
 ) -> None:
-    sample = random_position("beyond", seed, tricks)
-    assume(sample.objective.kind == "exact")
-    assume(any(card.suit == "X" for hand in sample.position.hands for card in hand))
-    twin = solve(sample.position, sample.objective, "cards", backend="python")
-    core = solve(sample.position, sample.objective, "cards", backend="c")
+    position = _with_jokers(seed, tricks)
+    first = min(first, tricks)
+    objective = Objective.exact({seat: first, (seat + 2) % 4: min(second, tricks - first)})
+    twin = solve(position, objective, "cards", backend="python")
+    core = solve(position, objective, "cards", backend="c")
     assert core == twin
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**24), tricks=st.integers(2, 5), seat=st.integers(0, 3))
+def test_core_and_twin_agree_on_beyond_endgames_with_jokers_for_tricks(
+    seed: int, tricks: int, seat: int
+) -> None:
+    # The tricks bounds with jokers: length winners, partners forced to ruff, the last seat.
+    position = _with_jokers(seed, tricks)
+    objective = Objective.tricks([seat, (seat + 2) % 4])
+    twin = solve(position, objective, "cards", backend="python")
+    core = solve(position, objective, "cards", backend="c")
+    assert core == twin
+
+
+def test_a_seat_keeps_its_suit_card_only_as_long_as_it_has_jokers(solver: Solve) -> None:
+    # N cashes SA and SK; E may play its joker on one of them instead of the queen, but must
+    # let the queen go on the other, so N's small spade wins too.
+    position = beyond("NT", ["SA SK S3", "SQ X1 H2", "C2 C3 C4", "D5 D6 D7"], N)
+    assert solver(position, Objective.tricks([N, S])).value == 3
+    # With two jokers E keeps the queen through both rounds and beats the small spade.
+    position = beyond("NT", ["SA SK S3", "SQ X1 X2", "C2 C3 C4", "D5 D6 D7"], N)
+    assert solver(position, Objective.tricks([N, S])).value == 2
+
+
+def test_a_partner_holding_only_trumps_must_ruff_and_takes_the_lead(solver: Solve) -> None:
+    # N holds the best heart and the only joker: cash the heart, then lead the joker? S has
+    # nothing but trumps, so S must ruff the heart and lead a spade, and E's queen wins it.
+    position = beyond("S", ["X3 HQ", "SQ H6", "S5 S8", "D5 C3"], N)
+    assert solver(position, Objective.tricks([E, W])).value == 1
+
+
+def test_the_last_seat_takes_a_joker_lead_with_its_own_joker(solver: Solve) -> None:
+    # E led a joker, S and W followed; N, last, wins it with its joker, then must lead a
+    # suit card (the lock): the spade ace wins, the small club loses to W's.
+    position = beyond("NT", ["X2 SA C2", "H2 H3", "D3 D4", "C6 C7"], E, trick=["X1", "D2", "C5"])
+    assert solver(position, Objective.tricks([N, S])).value == 2
+    # Without a joker N loses the trick to E's, and E then runs its hearts.
+    position = beyond("NT", ["D5 SA C2", "H2 H3", "D3 D4", "C6 C7"], E, trick=["X1", "D2", "C5"])
+    assert solver(position, Objective.tricks([N, S])).value == 0
+
+
+def test_the_last_seat_cannot_win_a_suit_lead_with_a_joker(solver: Solve) -> None:
+    # E leads the spade king; N, last, holds a joker and a small spade: neither beats it,
+    # so N-S take only the two later tricks (the heart ace, then N's last card).
+    position = beyond("NT", ["X1 S2 HA", "H2 H3", "C3 C4", "D3 D4"], E, trick=["SK", "C2", "D2"])
+    assert solver(position, Objective.tricks([N, S])).value == 2
+
+
+def test_exact_targets_fail_at_the_last_seat_when_the_opponents_take_the_rest(
+    solver: Solve,
+) -> None:
+    # N led D2, E won it with the ace and holds the spade ace for the last trick: whatever W
+    # plays last, N-S take nothing, so N misses its one trick.
+    position = beyond("NT", ["H2", "SA", "C2", "D4 C3"], N, trick=["D2", "DA", "D3"])
+    assert solver(position, Objective.exact({N: 1, S: 0})).value == 0
+    # With the heart ace N's instead, N wins E's heart lead in the last trick and hits.
+    position = beyond("NT", ["HA", "H2", "C2", "D4 C3"], N, trick=["D2", "DA", "D3"])
+    assert solver(position, Objective.exact({N: 1, S: 0})).value == 1
