@@ -3,9 +3,11 @@
 Run ``python bench/solver_bench.py`` (``make bench``). Sections: (1) random bridge-shaped
 Kleurenwiezen deals against DDS (endplay), modes value and cards; (2) every card of 500
 more such deals compared with DDS; (3) the 150 solved Skat deals; (4) full Beyond and 500
-deals; (5) the pure-Python twin on small endgames. ``--deals`` and friends set the sizes
-(the defaults are the full run); every run records the sizes it used. It measures; it
-never fails on a timing.
+deals; (5) the pure-Python twin on small endgames. Sections 1, 3 and 4 run every build of
+the C core that can run here (portable, native-nobmi2, native) side by side, each deal on
+each build in turn (``--builds`` picks some); 2 and 5 run the build chosen for this CPU.
+``--deals`` and friends set the sizes (the defaults are the full run); every run records the
+sizes it used. It measures; it never fails on a timing.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 from bench.report import machine, stamp, update_section  # noqa: E402
 from games.cards import SEATS, WIEZEN_DECK, Card, deck_for, format_pbn  # noqa: E402
 from games.solver import Objective, Position, layout_for, solve  # noqa: E402
-from games.solver.backends import backend_name  # noqa: E402
+from games.solver.backends import available_backends, backend_name, info  # noqa: E402
 from games.solver.builders import pbn_position, skat_position  # noqa: E402
 from games.solver.requests import skat_points  # noqa: E402
 from games.solver.samples import CONTRACTS, random_position  # noqa: E402
@@ -69,16 +71,32 @@ def bridge_deals(count: int, seed: int) -> list[tuple[dict[str, list[Card]], str
     return out
 
 
-def _trick_nodes() -> int:
-    """Trick-start nodes of the last solve on this thread's C engine (0 for the twin)."""
-    if backend_name() != "c":
+def _trick_nodes(backend: str | None = None) -> int:
+    """Trick-start nodes of the last solve on this thread's C engine of ``backend`` (the
+    chosen build by default; 0 for the twin)."""
+    if (backend or backend_name()) == "python":
         return 0
     from games.solver.native import engine
 
-    return int(engine().trick_nodes)
+    build = backend[2:] if backend and backend.startswith("c-") else None
+    return int(engine(build).trick_nodes)
 
 
-def bench_bridge(count: int, seed: int) -> list[str]:
+def compared_builds(wanted: str | None = None) -> list[str]:
+    """Return the backends the side-by-side sections run: ``c-<build>`` for every build of
+    the core that can run here (or those named in ``wanted``, comma-separated), else the
+    default backend alone."""
+    usable = [name for name in available_backends() if name.startswith("c-")]
+    if wanted:
+        usable = [f"c-{w.strip()}" for w in wanted.split(",") if f"c-{w.strip()}" in usable]
+    return usable or [backend_name()]
+
+
+def _label(backend: str) -> str:
+    return backend[2:] if backend.startswith("c-") else backend
+
+
+def bench_bridge(count: int, seed: int, backends: list[str]) -> list[str]:
     """Time this solver against DDS on random deals, both modes; count agreements."""
     try:
         from endplay.dds import solve_board
@@ -88,10 +106,11 @@ def bench_bridge(count: int, seed: int) -> list[str]:
         return ["endplay is not installed: section skipped."]
     rows = []
     for mode in ("value", "cards"):
-        ours: list[float] = []
+        ours: dict[str, list[float]] = {b: [] for b in backends}
         theirs: list[float] = []
-        agree = 0
-        our_nodes = dds_nodes = 0
+        agree = dict.fromkeys(backends, 0)
+        our_nodes = dict.fromkeys(backends, 0)
+        dds_nodes = 0
         for hands, trump, leader in bridge_deals(count, seed):
             pbn = format_pbn(hands)
             deal = Deal(pbn)
@@ -101,28 +120,34 @@ def bench_bridge(count: int, seed: int) -> list[str]:
             board, ms = timed(solve_board, deal, dds_mode)
             found = list(board)
             theirs.append(ms)
-            position = pbn_position(layout_for("wiezen", trump), pbn, leader)
-            result, ms = timed(solve, position, Objective.tricks([0, 2]), mode)
-            ours.append(ms)
-            our_nodes += _trick_nodes()
             dds_nodes += board._data.nodes
             ns = leader % 2 == 0
             scores = {_dds_card(c): (s if ns else 13 - s) for c, s in found}
-            if mode == "cards":
-                agree += result.cards == scores
-            else:
-                agree += result.value == next(iter(scores.values()))
-        a, b = summary(ours), summary(theirs)
-        rows.append(
-            f"| {mode} | {count} | {agree}/{count} | {a['median']:.1f} | {a['mean']:.1f} | "
-            f"{b['median']:.1f} | {b['mean']:.1f} | {a['median'] / b['median']:.2f} | "
-            f"{a['mean'] / b['mean']:.2f} | {our_nodes / 1e6:.2f} M | {dds_nodes / 1e6:.2f} M |"
-        )
-        print(rows[-1], flush=True)
+            position = pbn_position(layout_for("wiezen", trump), pbn, leader)
+            for backend in backends:
+                result, ms = timed(solve, position, Objective.tricks([0, 2]), mode, backend=backend)
+                ours[backend].append(ms)
+                our_nodes[backend] += _trick_nodes(backend)
+                if mode == "cards":
+                    agree[backend] += result.cards == scores
+                else:
+                    agree[backend] += result.value == next(iter(scores.values()))
+        b = summary(theirs)
+        for backend in backends:
+            a = summary(ours[backend])
+            rows.append(
+                f"| {mode} | {_label(backend)} | {count} | {agree[backend]}/{count} | "
+                f"{a['median']:.1f} | {a['mean']:.1f} | "
+                f"{b['median']:.1f} | {b['mean']:.1f} | {a['median'] / b['median']:.2f} | "
+                f"{a['mean'] / b['mean']:.2f} | {our_nodes[backend] / 1e6:.2f} M | "
+                f"{dds_nodes / 1e6:.2f} M |"
+            )
+            print(rows[-1], flush=True)
     head = [
-        "| mode | deals | agree with DDS | ours median ms | ours mean ms | DDS median ms | "
-        "DDS mean ms | median ratio | mean ratio | our trick nodes | DDS trick nodes |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| mode | build | deals | agree with DDS | ours median ms | ours mean ms | "
+        "DDS median ms | DDS mean ms | median ratio | mean ratio | our trick nodes | "
+        "DDS trick nodes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     note = [
         "",
@@ -191,26 +216,31 @@ def bench_agreement(count: int, seed: int) -> list[str]:
 # --------------------------------------------------------------------------- Skat
 
 
-def bench_skat(limit: int) -> list[str]:
-    """Time the solved Skat deals and count how many match the stored value."""
+def bench_skat(limit: int, backends: list[str]) -> list[str]:
+    """Time the solved Skat deals on each build and count how many match the stored value."""
     deals = [json.loads(line) for line in SKAT_DATA.read_text().splitlines() if line.strip()]
     deals = deals[:limit]
-    times, agree = [], 0
+    times: dict[str, list[float]] = {b: [] for b in backends}
+    agree = dict.fromkeys(backends, 0)
     for deal in deals:
         position = skat_position(deal["game"], deal["hands"], deal["leader"])
-        result, ms = timed(solve, position, Objective.points([deal["declarer"]]))
-        times.append(ms)
-        agree += result.value + skat_points(deal["skat"]) == deal["declarer_points"]
-    s = summary(times)
-    row = (
-        f"| {len(deals)} | {agree}/{len(deals)} | {s['median']:.1f} | {s['mean']:.1f} | "
-        f"{s['max']:.1f} |"
-    )
-    print(row, flush=True)
+        for backend in backends:
+            objective = Objective.points([deal["declarer"]])
+            result, ms = timed(solve, position, objective, backend=backend)
+            times[backend].append(ms)
+            agree[backend] += result.value + skat_points(deal["skat"]) == deal["declarer_points"]
+    rows = []
+    for backend in backends:
+        s = summary(times[backend])
+        rows.append(
+            f"| {_label(backend)} | {len(deals)} | {agree[backend]}/{len(deals)} | "
+            f"{s['median']:.1f} | {s['mean']:.1f} | {s['max']:.1f} |"
+        )
+        print(rows[-1], flush=True)
     return [
-        "| deals | agree with data | median ms | mean ms | max ms |",
-        "|---|---|---|---|---|",
-        row,
+        "| build | deals | agree with data | median ms | mean ms | max ms |",
+        "|---|---|---|---|---|---|",
+        *rows,
     ]
 
 
@@ -233,17 +263,23 @@ def full_deal(game: str, seed: int) -> tuple[Position, Objective]:
     return Position.build(layout, hands, leader), objective
 
 
-def bench_full(game: str, count: int) -> str:
-    """Time ``count`` full deals of ``game`` in value mode."""
-    times = []
+def bench_full(game: str, count: int, backends: list[str]) -> list[str]:
+    """Time ``count`` full deals of ``game`` in value mode on each build."""
+    times: dict[str, list[float]] = {b: [] for b in backends}
     for seed in range(count):
         position, objective = full_deal(game, seed)
-        _, ms = timed(solve, position, objective)
-        times.append(ms)
-    s = summary(times)
-    row = f"| {game} | {count} | {s['median']:.1f} | {s['mean']:.1f} | {s['max']:.1f} |"
-    print(row, flush=True)
-    return row
+        for backend in backends:
+            _, ms = timed(solve, position, objective, backend=backend)
+            times[backend].append(ms)
+    rows = []
+    for backend in backends:
+        s = summary(times[backend])
+        rows.append(
+            f"| {game} | {_label(backend)} | {count} | {s['median']:.1f} | {s['mean']:.1f} | "
+            f"{s['max']:.1f} |"
+        )
+        print(rows[-1], flush=True)
+    return rows
 
 
 # ------------------------------------------------------------------ Python twin
@@ -285,14 +321,23 @@ def main() -> int:
     parser.add_argument("--full", type=int, default=5, help="Beyond and 500 deals, section 3")
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--builds", help="builds of the core for sections 1, 3, 4, comma-separated (default all)"
+    )
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
+    backends = compared_builds(args.builds)
     lines = [
         f"Measured {stamp()} on {machine()}; solver backend: {backend_name()}.",
         "",
+        *[f"- {line}" for line in info().splitlines()],
+        "- sections 1, 3 and 4 side by side: " + ", ".join(_label(b) for b in backends),
+        "",
         f"`bench/solver_bench.py --deals {args.deals} --agree {args.agree} --skat {args.skat} "
         f"--full {args.full} "
-        f"--endgames {args.endgames} --seed {args.seed}`. Wall-clock times per position, one "
+        f"--endgames {args.endgames} --seed {args.seed}"
+        + (f" --builds {args.builds}" if args.builds else "")
+        + "`. Wall-clock times per position, one "
         "thread, on a shared machine (other test runs at the same time): noisy.",
         "",
     ]
@@ -300,20 +345,20 @@ def main() -> int:
     sections: list[tuple[str, Callable[[], list[str]]]] = [
         (
             "Kleurenwiezen (bridge-shaped) deals against DDS",
-            lambda: bench_bridge(args.deals, args.seed),
+            lambda: bench_bridge(args.deals, args.seed, backends),
         ),
         (
             "Agreement with DDS, every card of every deal (cards mode)",
             lambda: bench_agreement(args.agree, args.seed),
         ),
-        ("The solved Skat deals", lambda: bench_skat(args.skat)),
+        ("The solved Skat deals", lambda: bench_skat(args.skat, backends)),
         (
             "Full Beyond and 500 deals (value mode)",
             lambda: [
-                "| game | deals | median ms | mean ms | max ms |",
-                "|---|---|---|---|---|",
-                bench_full("beyond", args.full),
-                bench_full("five_hundred", args.full),
+                "| game | build | deals | median ms | mean ms | max ms |",
+                "|---|---|---|---|---|---|",
+                *bench_full("beyond", args.full, backends),
+                *bench_full("five_hundred", args.full, backends),
             ],
         ),
         (

@@ -2393,6 +2393,8 @@ static PyObject *Engine_get_table_bytes(Engine *self, void *closure) {
     return PyLong_FromSize_t(self->table.nbuckets * sizeof(Bucket));
 }
 
+#include "_cpu.h"
+
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
      "solve(block_ids, points, trump_block, joker_mode, joker_block, order, hands, leader, "
@@ -2413,7 +2415,7 @@ static PyGetSetDef Engine_getset[] = {
 };
 
 static PyTypeObject EngineType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.solver._core.Engine",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.solver." CORE_NAME ".Engine",
     .tp_basicsize = sizeof(Engine),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A solver with its own transposition table; use one per thread.",
@@ -2424,11 +2426,27 @@ static PyTypeObject EngineType = {
     .tp_getset = Engine_getset,
 };
 
-static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "_core", "C core of games.solver.", -1, NULL, NULL, NULL, NULL, NULL,
+static PyMethodDef core_functions[] = {
+    {"cpu_info", core_cpu_info, METH_NOARGS,
+     "cpu_info() -> {'vendor', 'family', 'model', 'features'}: the CPU this runs on"},
+    {"build_info", core_build_info, METH_NOARGS,
+     "build_info() -> {'variant', 'features'}: the build and the instruction sets it uses"},
+    {"pdep_ratio", core_pdep_ratio, METH_NOARGS,
+     "pdep_ratio() -> time of a pdep chain over a multiply chain (None without BMI2)"},
+    {NULL, NULL, 0, NULL},
 };
 
-PyMODINIT_FUNC PyInit__core(void) {
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, CORE_NAME, "C core of games.solver.", -1, core_functions, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC CORE_CAT(PyInit_, CORE_MODULE)(void) {
+    const char *missing = cpu_missing_feature();
+    if (missing) {
+        PyErr_Format(PyExc_ImportError, "games.solver.%s (the %s build) uses %s, which this CPU lacks",
+                     CORE_NAME, CORE_VARIANT, missing);
+        return NULL;
+    }
     if (PyType_Ready(&EngineType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
@@ -2438,7 +2456,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         Py_DECREF(m);
         return NULL;
     }
-    BudgetExceeded = PyErr_NewException("games.solver._core.BudgetExceeded", PyExc_RuntimeError, NULL);
+    BudgetExceeded = PyErr_NewException("games.solver." CORE_NAME ".BudgetExceeded", PyExc_RuntimeError, NULL);
     if (!BudgetExceeded || PyModule_AddObjectRef(m, "BudgetExceeded", BudgetExceeded) < 0) {
         Py_DECREF(m);
         return NULL;

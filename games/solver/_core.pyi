@@ -1,6 +1,17 @@
-"""Type stub for the C core (games/solver/_core.c)."""
+"""Type stub for the C core (games/solver/_core.c; _core_portable and _core_nobmi2 are the
+same source built with other flags)."""
 
 from collections.abc import Sequence
+from typing import Any
+
+def cpu_info() -> dict[str, Any]:
+    """The CPU: vendor, family, model and the features (popcnt, bmi, bmi2, avx2, ...)."""
+
+def build_info() -> dict[str, Any]:
+    """This build: its variant name and the instruction sets it was compiled to use."""
+
+def pdep_ratio() -> float | None:
+    """How much longer a pdep chain takes than a multiply chain (None without BMI2)."""
 
 class BudgetExceeded(RuntimeError):
     """A solve stopped on its budget; args: ("nodes" | "seconds", nodes, seconds)."""

@@ -1,7 +1,12 @@
-"""Pick the solver backend: the C core when built, else the pure-Python twin."""
+"""Pick the solver backend: the C core when built, else the pure-Python twin.
+
+``c`` is the build of the core chosen for this CPU (``builds``); ``c-portable``,
+``c-native-nobmi2`` and ``c-native`` run one build by name, when it can run here.
+"""
 
 from __future__ import annotations
 
+import functools
 import os
 import warnings
 
@@ -41,13 +46,23 @@ def backend_name() -> str:
 
 
 def available_backends() -> list[str]:
-    """Return the names of the backends that can run here."""
+    """Return the names of the backends that can run here: python, c, c-<build>..."""
     names = ["python"]
     try:
-        from games.solver import native  # noqa: F401
+        from games.solver import builds, native  # noqa: F401
     except ImportError:
         return names
-    return [*names, "c"]
+    return [*names, "c", *(f"c-{v}" for v in builds.choice().usable)]
+
+
+def info() -> str:
+    """Return what runs here: the backend, the core's build and why, the CPU."""
+    if _NATIVE is None:
+        reason = f"{PURE_ENV}=1" if os.environ.get(PURE_ENV) == "1" else "C core not built"
+        return f"solver backend: python ({reason})"
+    from games.solver import builds
+
+    return "solver backend: c\n" + builds.choice().describe()
 
 
 def _backend(name: str) -> Backend:
@@ -57,7 +72,12 @@ def _backend(name: str) -> Backend:
         return native.solve_problem
     if name == "python":
         return reference.solve_problem
-    raise SolverInputError(f"unknown backend {name!r}: expected c or python")
+    if name.startswith("c-"):
+        from games.solver import builds, native
+
+        if name[2:] in builds.choice().usable:
+            return functools.partial(native.solve_problem, variant=name[2:])
+    raise SolverInputError(f"unknown backend {name!r}: expected " + ", ".join(available_backends()))
 
 
 def solve(

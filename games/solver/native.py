@@ -1,11 +1,18 @@
-"""Run a checked problem on the C core, one engine (and table) per thread."""
+"""Run a checked problem on the C core, one engine (and table) per thread and build.
+
+Which build of the core runs (portable, native-nobmi2 or native) is chosen by ``builds``
+when this module is imported; ``variant=`` runs another usable build side by side (the bench
+and the tests compare them).
+"""
 
 from __future__ import annotations
 
 import os
 import threading
+from types import ModuleType
+from typing import Any
 
-import games.solver._core as _core
+from games.solver import builds
 from games.solver.budget import UNLIMITED, Budget
 from games.solver.errors import SolverBudgetExceeded
 from games.solver.position import Problem
@@ -16,6 +23,9 @@ DEFAULT_TABLE_MB = 64
 _local = threading.local()
 # Let signal handlers run during a search (main thread only: Python runs them nowhere else).
 CHECK_SIGNALS = True
+# The chosen build (ImportError here when none can run: backends falls back to the twin).
+_core: ModuleType = builds.module()
+VARIANT: str = builds.choice().variant
 
 
 def table_megabytes() -> int:
@@ -30,24 +40,34 @@ def table_megabytes() -> int:
     return size
 
 
-def engine() -> _core.Engine:
-    """Return this thread's engine, creating it on first use."""
-    found: _core.Engine | None = getattr(_local, "engine", None)
-    if found is None:
-        found = _core.Engine(table_megabytes())
-        _local.engine = found
-    return found
+def engine(variant: str | None = None) -> Any:
+    """Return this thread's engine of the chosen build (or of ``variant``), creating it on
+    first use."""
+    if variant is None or variant == VARIANT:
+        found = getattr(_local, "engine", None)
+        if found is None:
+            found = _core.Engine(table_megabytes())
+            _local.engine = found
+        return found
+    others: dict[str, object] = _local.__dict__.setdefault("others", {})
+    if variant not in others:
+        others[variant] = builds.module(variant).Engine(table_megabytes())
+    return others[variant]
 
 
-def solve_problem(problem: Problem, mode: str, budget: Budget = UNLIMITED) -> Result:
+def solve_problem(
+    problem: Problem, mode: str, budget: Budget = UNLIMITED, variant: str | None = None
+) -> Result:
     """Solve a checked problem within ``budget``; ``cards`` keys are internal indices.
 
     In the main thread the core also runs Python's signal handlers every few milliseconds,
     so an alarm (Celery's soft time limit) or Ctrl-C stops the solve with its exception.
     """
     p = problem
+    core = _core if variant is None else builds.module(variant)
+    found = engine() if variant is None else engine(variant)
     try:
-        value, moves = engine().solve(
+        value, moves = found.solve(
             list(p.block_ids),
             list(p.points),
             p.trump_block,
@@ -67,7 +87,7 @@ def solve_problem(problem: Problem, mode: str, budget: Budget = UNLIMITED) -> Re
             budget.seconds or 0.0,
             CHECK_SIGNALS and threading.current_thread() is threading.main_thread(),
         )
-    except _core.BudgetExceeded as exc:
+    except core.BudgetExceeded as exc:
         limit, nodes, seconds = exc.args
         allowed = budget.nodes if limit == "nodes" else budget.seconds
         raise SolverBudgetExceeded(limit, nodes, seconds, float(allowed or 0)) from None
