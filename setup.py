@@ -68,7 +68,7 @@ def variant(module: str, name: str, flags: list[str]) -> Extension:
     return Extension(
         f"games.solver.{module}",
         ["games/solver/_core.c"],
-        depends=["games/solver/_cpu.h"],
+        depends=["games/solver/_cpu.h", "games/solver/_batch.h"],
         define_macros=[("CORE_MODULE", module), ("CORE_VARIANT", f'"{name}"')],
         extra_compile_args=FLAGS + flags,
     )

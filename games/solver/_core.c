@@ -2108,6 +2108,8 @@ typedef struct {
     int busy;
     uint64_t nodes;
     uint64_t trick_nodes;
+    int keep_table;  /* solve_many: this solve shares the table of the one before (_batch.h) */
+    uint64_t shared; /* solve_many: positions of the last batch that shared the table */
 } Engine;
 
 static int Engine_init(Engine *self, PyObject *args, PyObject *kwds) {
@@ -2310,7 +2312,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
     }
-    table_next_generation(&self->table);
+    if (!self->keep_table) table_next_generation(&self->table);
     if (kind == KIND_POINTS) {
         self->table.picks[0] = 0x3fu;
         self->table.tops[0] = 3;
@@ -2394,6 +2396,7 @@ static PyObject *Engine_get_table_bytes(Engine *self, void *closure) {
 }
 
 #include "_cpu.h"
+#include "_batch.h"
 
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
@@ -2402,6 +2405,11 @@ static PyMethodDef Engine_methods[] = {
      "max_seconds=0.0, check_signals=False) -> (value, [(card, named, value), ...] or None); "
      "raises BudgetExceeded past max_nodes nodes or max_seconds seconds (0: no limit), and a "
      "signal handler's exception when check_signals is set (main thread)"},
+    {"solve_many", (PyCFunction)Engine_solve_many, METH_VARARGS,
+     "solve_many(problems, cards_mode, max_nodes=0, max_seconds=0.0, check_signals=False, "
+     "share=True) -> [((value, moves), nodes, trick_nodes), ...]: solve each packed problem "
+     "(the arguments of solve before cards_mode, as a tuple) in turn; max_nodes bounds each "
+     "solve, max_seconds the whole batch; with share, a problem whose context equals the previous one's keeps the table"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2411,6 +2419,8 @@ static PyGetSetDef Engine_getset[] = {
      "nodes of the last solve at the start of a trick (DDS counts these)", NULL},
     {"table_bytes", (getter)Engine_get_table_bytes, NULL, "bytes allocated for the table", NULL},
     {"busy", (getter)Engine_get_busy, NULL, "whether a solve is running on this engine", NULL},
+    {"shared", (getter)Engine_get_shared, NULL,
+     "problems of the last solve_many that kept the table of the one before", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 

@@ -8,13 +8,15 @@ from __future__ import annotations
 
 import functools
 import os
+import time
 import warnings
+from collections.abc import Sequence
 
 from games.solver import reference
-from games.solver.api import Backend, run
+from games.solver.api import Backend, BatchBackend, run, run_many
 from games.solver.budget import Budget
-from games.solver.errors import SolverInputError
-from games.solver.position import Objective, Position
+from games.solver.errors import SolverBudgetExceeded, SolverInputError
+from games.solver.position import Objective, Position, Problem
 from games.solver.result import VALUE, Result
 
 PURE_ENV = "GAMES_SOLVER_PURE"
@@ -97,3 +99,49 @@ def solve(
     """
     chosen = _backend(backend) if backend else BACKENDS[backend_name()]
     return run(chosen, position, objective, mode, budget)
+
+
+def _twin_many(problems: Sequence[Problem], mode: str, budget: Budget) -> list[Result]:
+    """The twin's batch: one solve after another, the seconds bounding them all."""
+    started = time.monotonic()
+    out = []
+    for problem in problems:
+        each = budget
+        if budget.seconds:
+            left = budget.seconds - (time.monotonic() - started)
+            if left <= 0:
+                spent = time.monotonic() - started
+                raise SolverBudgetExceeded("seconds", 0, spent, budget.seconds)
+            each = Budget(nodes=budget.nodes, seconds=left)
+        out.append(reference.solve_problem(problem, mode, each))
+    return out
+
+
+def _batch_backend(name: str, share: bool) -> BatchBackend:
+    if name == "python":
+        return _twin_many
+    _backend(name)  # refuses unknown names
+    from games.solver import native
+
+    variant = None if name == "c" else name[2:]
+    return functools.partial(native.solve_many, variant=variant, share=share)
+
+
+def solve_many(
+    items: Sequence[tuple[Position, Objective]],
+    mode: str = VALUE,
+    *,
+    backend: str | None = None,
+    budget: Budget | None = None,
+    share: bool = True,
+) -> list[Result]:
+    """Return ``solve(position, objective, mode)`` for every pair, in one call to the core.
+
+    Every input is checked before anything is solved. ``budget``'s nodes bound each solve,
+    its seconds (and the thread's deadlines) the whole batch. With ``share`` (the default),
+    consecutive positions of one contract and objective share the transposition table
+    (docs/solver.md, "Batches": the answers are the same, the nodes fewer); put them
+    together. The twin solves one after another.
+    """
+    chosen = _batch_backend(backend or backend_name(), share)
+    return run_many(chosen, items, mode, budget)

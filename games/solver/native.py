@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import os
 import threading
+from collections.abc import Sequence
+from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
@@ -91,6 +93,11 @@ def solve_problem(
         limit, nodes, seconds = exc.args
         allowed = budget.nodes if limit == "nodes" else budget.seconds
         raise SolverBudgetExceeded(limit, nodes, seconds, float(allowed or 0)) from None
+    return _result(p, value, moves)
+
+
+def _result(p: Problem, value: int, moves: list[tuple[int, int, int]] | None) -> Result:
+    """Return the core's answer as a Result (``cards`` keys: internal indices)."""
     if moves is None:
         return Result(value)
     start = p.order.index(p.leader)
@@ -102,3 +109,77 @@ def solve_problem(
         # A 500 joker lead comes once per named suit: keep the mover's best naming.
         cards[key] = pick(card_value, cards[key]) if key in cards else card_value
     return Result(value, cards)
+
+
+def pack(p: Problem) -> tuple[Any, ...]:
+    """Return a problem as the tuple ``Engine.solve_many`` takes (``Engine.solve``'s
+    arguments before ``cards_mode``)."""
+    return (
+        p.block_ids,
+        p.points,
+        p.trump_block,
+        p.joker_mode,
+        p.joker_block,
+        p.order,
+        p.hands,
+        p.leader,
+        p.trick,
+        p.lead_block,
+        int(p.after_joker),
+        p.kind,
+        p.team_mask,
+        p.targets,
+    )
+
+
+@dataclass(frozen=True)
+class BatchStats:
+    """What the last batch of this thread's engine cost: nodes and trick-start nodes per
+    problem, and how many problems kept the table of the one before."""
+
+    nodes: tuple[int, ...]
+    trick_nodes: tuple[int, ...]
+    shared: int
+
+
+def solve_many(
+    problems: Sequence[Problem],
+    mode: str,
+    budget: Budget = UNLIMITED,
+    variant: str | None = None,
+    *,
+    share: bool = True,
+) -> list[Result]:
+    """Solve checked problems in one call to the core, ``budget`` applying to each.
+
+    With ``share``, a problem whose context (card table, seat order, objective kind and
+    team, and targets unless exact) equals the previous one's keeps its transposition
+    table: order the problems so that those of one contract come together. The costs are
+    kept in ``last_batch()``.
+    """
+    core = _core if variant is None else builds.module(variant)
+    found = engine() if variant is None else engine(variant)
+    try:
+        rows = found.solve_many(
+            [pack(p) for p in problems],
+            mode == CARDS,
+            budget.nodes or 0,
+            budget.seconds or 0.0,
+            CHECK_SIGNALS and threading.current_thread() is threading.main_thread(),
+            share,
+        )
+    except core.BudgetExceeded as exc:
+        limit, nodes, seconds = exc.args
+        allowed = budget.nodes if limit == "nodes" else budget.seconds
+        raise SolverBudgetExceeded(limit, nodes, seconds, float(allowed or 0)) from None
+    _local.batch = BatchStats(
+        tuple(r[1] for r in rows), tuple(r[2] for r in rows), int(found.shared)
+    )
+    return [
+        _result(p, value, moves) for p, ((value, moves), _, _) in zip(problems, rows, strict=True)
+    ]
+
+
+def last_batch() -> BatchStats | None:
+    """Return the costs of this thread's last ``solve_many`` (None before the first)."""
+    return getattr(_local, "batch", None)
