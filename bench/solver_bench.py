@@ -310,6 +310,104 @@ def bench_twin(count: int, tricks: int) -> list[str]:
     return head + rows
 
 
+# ---------------------------------------------------- batches of sampled worlds
+
+
+def quiz_worlds(count: int) -> list[tuple[list[Any], str, list[Any], str, list[Any]]]:
+    """Return the sampled worlds, dealer, auction so far, seat and candidate calls of the
+    first ``count`` Kleurenwiezen bidding quizzes the generator keeps (seeds from 0)."""
+    from games.cards import parse_pbn
+    from games.quizzes import draft_quiz
+    from games.wiezen import parse_call
+
+    out = []
+    for seed in range(200):
+        draft = draft_quiz("wiezen", "bid", "single_dummy", seed)
+        if draft is None:
+            continue
+        p = draft.position
+        worlds = [parse_pbn(w, WIEZEN_DECK, 13) for w in draft.extra["worlds"]]
+        prefix = [(s, parse_call(c)) for s, c in p["auction"]]
+        calls = [parse_call(c.answer) for c in draft.candidates]
+        out.append((worlds, p["dealer"], prefix, p["seat"], calls))
+        if len(out) == count:
+            break
+    return out
+
+
+def world_positions(
+    quiz: tuple[list[Any], str, list[Any], str, list[Any]], tricks: int, worlds: int
+) -> tuple[list[tuple[Position, Objective]], list[int]]:
+    """Return the positions a quiz solves (each partnership contract of each world, played
+    by the simple players until ``tricks`` are left) and each one's world number."""
+    from games.quizzes.common.lines import seat_no
+    from games.quizzes.wiezen.settle import contract_after
+    from games.quizzes.wiezen.solving import position_of
+    from games.quizzes.wiezen.table import play_until
+
+    deals, dealer, prefix, seat, calls = quiz
+    items, numbers = [], []
+    for number, world in enumerate(deals[:worlds]):
+        contracts = {contract_after(world, dealer, prefix, seat, c) for c in calls}
+        for contract in sorted((k for k in contracts if k), key=str):
+            if contract.is_individual:
+                continue
+            play = play_until(world, contract, tricks)
+            team = Objective.tricks(seat_no(s) for s in contract.declarers)
+            items.append((position_of(play), team))
+            numbers.append(number)
+    return items, numbers
+
+
+def bench_quiz_batch(count: int) -> list[str]:
+    """Solve the sampled worlds of bidding quizzes by single calls and by one batch."""
+    from games.solver import native, solve_many
+
+    if backend_name() == "python":
+        return ["The C core is not built: section skipped."]
+    quizzes = quiz_worlds(count)
+    rows = []
+    for tricks, worlds in ((7, 100), (13, 10)):
+        sets = [world_positions(q, tricks, worlds) for q in quizzes]
+        npos = sum(len(items) for items, _ in sets)
+        ways = {
+            "one batch": lambda i, n: None,
+            "one batch, table shared within a world": lambda i, n: n,
+            "one batch, table shared across worlds": lambda i, n: [0] * len(i),
+        }
+        answers: dict[str, list[Any]] = {}
+        for name in ["single calls", *ways]:
+            nodes, spent, found = 0, 0.0, []
+            for items, numbers in sets:
+                start = time.perf_counter()
+                if name == "single calls":
+                    for p, o in items:
+                        found.append(solve(p, o))
+                        nodes += native.engine().nodes
+                else:
+                    found += solve_many(items, groups=ways[name](items, numbers))
+                    nodes += sum(native.last_batch().nodes)  # type: ignore[union-attr]
+                spent += time.perf_counter() - start
+            answers[name] = found
+            same = "yes" if found == answers["single calls"] else "NO"
+            rows.append(
+                f"| {tricks} | {len(quizzes)} x {worlds} | {npos} | {name} | "
+                f"{nodes / 1e6:.3f} M | {spent * 1000:.0f} | {same} |"
+            )
+            print(rows[-1], flush=True)
+    head = [
+        "| tricks solved | quizzes x worlds | positions | how | nodes | ms | same answers |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    note = [
+        "",
+        "The positions are those the Kleurenwiezen bidding quiz solves (each partnership",
+        "contract of each sampled world; the simple players play until the last tricks), of",
+        "the first quizzes the generator keeps; 13 tricks: whole deals, the first 10 worlds.",
+    ]
+    return head + rows + note
+
+
 def main() -> int:
     """Run the benchmarks and update the solver section of docs/performance.md."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -320,6 +418,9 @@ def main() -> int:
     parser.add_argument("--skat", type=int, default=150, help="Skat deals for section 2")
     parser.add_argument("--full", type=int, default=5, help="Beyond and 500 deals, section 3")
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
+    parser.add_argument(
+        "--quizzes", type=int, default=3, help="bidding quizzes whose worlds are batched"
+    )
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument(
         "--builds", help="builds of the core for sections 1, 3, 4, comma-separated (default all)"
@@ -335,7 +436,7 @@ def main() -> int:
         "",
         f"`bench/solver_bench.py --deals {args.deals} --agree {args.agree} --skat {args.skat} "
         f"--full {args.full} "
-        f"--endgames {args.endgames} --seed {args.seed}"
+        f"--endgames {args.endgames} --quizzes {args.quizzes} --seed {args.seed}"
         + (f" --builds {args.builds}" if args.builds else "")
         + "`. Wall-clock times per position, one "
         "thread, on a shared machine (other test runs at the same time): noisy.",
@@ -364,6 +465,10 @@ def main() -> int:
         (
             "The pure-Python twin on small endgames (cards mode)",
             lambda: bench_twin(args.endgames, 5),
+        ),
+        (
+            "Sampled worlds of bidding quizzes: single calls against one batch (value mode)",
+            lambda: bench_quiz_batch(args.quizzes),
         ),
     ]
     for number, (title, run) in enumerate(sections, 1):

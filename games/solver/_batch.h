@@ -2,8 +2,9 @@
  *
  * A quiz solves every candidate in every sampled world: hundreds of positions. One call
  * takes them all as packed tuples (the arguments of Engine.solve before cards_mode) and runs
- * Engine_solve on each from C, so Python is not re-entered between positions, and, when
- * asked, lets positions that share a context share the transposition table.
+ * Engine_solve on each from C, so Python is not re-entered between positions, and, where
+ * the caller allows it (`share`: one flag per problem), lets a problem keep the table of the
+ * one before when both have the same context.
  *
  * When sharing is sound (docs/solver.md, "Batches"): a stored bound is a fact about the
  * tricks or points still to come from a trick start, whatever the root it was found from,
@@ -34,17 +35,22 @@ static int same_context(PyObject *a, PyObject *b) {
 }
 
 static PyObject *Engine_solve_many(Engine *self, PyObject *args) {
-    PyObject *problems;
-    int cards_mode, check_signals = 0, share = 1;
+    PyObject *problems, *share = Py_None;
+    int cards_mode, check_signals = 0;
     unsigned long long max_nodes = 0;
     double max_seconds = 0;
-    if (!PyArg_ParseTuple(args, "Op|Kdpp", &problems, &cards_mode, &max_nodes, &max_seconds,
+    if (!PyArg_ParseTuple(args, "Op|KdpO", &problems, &cards_mode, &max_nodes, &max_seconds,
                           &check_signals, &share)) {
         return NULL;
     }
     PyObject *fast = PySequence_Fast(problems, "problems must be a sequence of tuples");
     if (!fast) return NULL;
     Py_ssize_t n = PySequence_Fast_GET_SIZE(fast);
+    if (share != Py_None && (!PySequence_Check(share) || PySequence_Size(share) != n)) {
+        PyErr_SetString(PyExc_ValueError, "share must be None or one flag per problem");
+        Py_DECREF(fast);
+        return NULL;
+    }
     PyObject *out = PyList_New(n);
     if (!out) {
         Py_DECREF(fast);
@@ -81,8 +87,12 @@ static PyObject *Engine_solve_many(Engine *self, PyObject *args) {
             goto fail;
         }
         int keep = 0;
-        if (share && previous) {
-            keep = same_context(previous, item);
+        if (share != Py_None && previous) {
+            PyObject *flag = PySequence_GetItem(share, i);
+            if (!flag) goto fail;
+            keep = PyObject_IsTrue(flag);
+            Py_DECREF(flag);
+            if (keep > 0) keep = same_context(previous, item);
             if (keep < 0) goto fail;
         }
         PyObject *call = PySequence_Concat(item, tail);

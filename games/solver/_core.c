@@ -2407,9 +2407,10 @@ static PyMethodDef Engine_methods[] = {
      "signal handler's exception when check_signals is set (main thread)"},
     {"solve_many", (PyCFunction)Engine_solve_many, METH_VARARGS,
      "solve_many(problems, cards_mode, max_nodes=0, max_seconds=0.0, check_signals=False, "
-     "share=True) -> [((value, moves), nodes, trick_nodes), ...]: solve each packed problem "
+     "share=None) -> [((value, moves), nodes, trick_nodes), ...]: solve each packed problem "
      "(the arguments of solve before cards_mode, as a tuple) in turn; max_nodes bounds each "
-     "solve, max_seconds the whole batch; with share, a problem whose context equals the previous one's keeps the table"},
+     "solve, max_seconds the whole batch; share (one flag per problem) lets a problem keep "
+     "the table of the one before when both have the same context"},
     {NULL, NULL, 0, NULL},
 };
 

@@ -10,7 +10,7 @@ import functools
 import os
 import time
 import warnings
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 
 from games.solver import reference
 from games.solver.api import Backend, BatchBackend, run, run_many
@@ -117,7 +117,7 @@ def _twin_many(problems: Sequence[Problem], mode: str, budget: Budget) -> list[R
     return out
 
 
-def _batch_backend(name: str, share: bool) -> BatchBackend:
+def _batch_backend(name: str, share: list[bool] | None) -> BatchBackend:
     if name == "python":
         return _twin_many
     _backend(name)  # refuses unknown names
@@ -133,15 +133,22 @@ def solve_many(
     *,
     backend: str | None = None,
     budget: Budget | None = None,
-    share: bool = True,
+    groups: Sequence[Hashable] | None = None,
 ) -> list[Result]:
     """Return ``solve(position, objective, mode)`` for every pair, in one call to the core.
 
     Every input is checked before anything is solved. ``budget``'s nodes bound each solve,
-    its seconds (and the thread's deadlines) the whole batch. With ``share`` (the default),
-    consecutive positions of one contract and objective share the transposition table
-    (docs/solver.md, "Batches": the answers are the same, the nodes fewer); put them
-    together. The twin solves one after another.
+    its seconds (and the thread's deadlines) the whole batch. ``groups`` (one key per pair,
+    e.g. the sampled world's number) lets consecutive pairs with the same key share the
+    transposition table where their card table, seat order and objective agree: the
+    answers are the same, the nodes fewer for positions of one deal, more for different
+    deals (docs/solver.md, "Batches"). Without ``groups`` every solve starts afresh, as a
+    single call does. The twin solves one after another.
     """
+    share = None
+    if groups is not None:
+        if len(groups) != len(items):
+            raise SolverInputError(f"groups: {len(groups)} keys for {len(items)} positions")
+        share = [i > 0 and groups[i] == groups[i - 1] for i in range(len(groups))]
     chosen = _batch_backend(backend or backend_name(), share)
     return run_many(chosen, items, mode, budget)

@@ -148,14 +148,15 @@ def solve_many(
     budget: Budget = UNLIMITED,
     variant: str | None = None,
     *,
-    share: bool = True,
+    share: Sequence[bool] | None = None,
 ) -> list[Result]:
-    """Solve checked problems in one call to the core, ``budget`` applying to each.
+    """Solve checked problems in one call to the core: ``budget``'s nodes bound each solve,
+    its seconds the whole batch.
 
-    With ``share``, a problem whose context (card table, seat order, objective kind and
-    team, and targets unless exact) equals the previous one's keeps its transposition
-    table: order the problems so that those of one contract come together. The costs are
-    kept in ``last_batch()``.
+    ``share`` (one flag per problem) lets a problem keep the transposition table of the one
+    before it, which the core does only when their contexts are equal (card table, seat
+    order, objective kind and team, and targets unless exact). The costs are kept in
+    ``last_batch()``.
     """
     core = _core if variant is None else builds.module(variant)
     found = engine() if variant is None else engine(variant)
@@ -166,7 +167,7 @@ def solve_many(
             budget.nodes or 0,
             budget.seconds or 0.0,
             CHECK_SIGNALS and threading.current_thread() is threading.main_thread(),
-            share,
+            None if share is None else list(share),
         )
     except core.BudgetExceeded as exc:
         limit, nodes, seconds = exc.args

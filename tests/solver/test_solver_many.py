@@ -62,12 +62,14 @@ def test_a_batch_gives_the_answers_of_single_calls(
     items = [it for g in range(groups) for it in worlds(game, seed + g, 4, tricks)]
     singles = [solve(p, o, mode, backend="c") for p, o in items]
     assert solve_many(items, mode) == singles
-    assert solve_many(items, mode, share=False) == singles
+    # One group for all: every position keeps the table of the one before where sound.
+    assert solve_many(items, mode, groups=[0] * len(items)) == singles
+    assert solve_many(items, mode, groups=[k // 3 for k in range(len(items))]) == singles
 
 
 @needs_core
 @pytest.mark.parametrize("game", sorted(CONTRACTS))
-def test_without_sharing_a_batch_searches_the_nodes_of_single_calls(game: str) -> None:
+def test_without_groups_a_batch_searches_the_nodes_of_single_calls(game: str) -> None:
     from games.solver import native
 
     items = worlds(game, 7, 6, 5)
@@ -75,7 +77,7 @@ def test_without_sharing_a_batch_searches_the_nodes_of_single_calls(game: str) -
     for position, objective in items:
         solve(position, objective, "cards")
         nodes.append(native.engine().nodes)
-    solve_many(items, "cards", share=False)
+    solve_many(items, "cards")
     batch = native.last_batch()
     assert batch is not None
     assert list(batch.nodes) == nodes
@@ -83,21 +85,26 @@ def test_without_sharing_a_batch_searches_the_nodes_of_single_calls(game: str) -
 
 
 @needs_core
-def test_worlds_of_one_contract_share_the_table() -> None:
+def test_positions_of_one_group_and_contract_share_the_table() -> None:
     from games.solver import native
 
     items = worlds("wiezen", 3, 5, 6, "S")
     again = [items[0], items[0]]
-    solve_many(again, "value")
+    solve_many(again, "value", groups=["w", "w"])
     batch = native.last_batch()
     assert batch is not None
     assert batch.shared == 1
     assert batch.nodes[1] < batch.nodes[0]  # the second finds the first's entries
+    solve_many(again, "value", groups=["w", "v"])
+    assert native.last_batch().shared == 0  # type: ignore[union-attr]
     # Another trump is another card table: the table starts afresh there.
-    solve_many(items + worlds("wiezen", 4, 3, 6, "NT"), "value")
+    mixed = items + worlds("wiezen", 4, 3, 6, "NT")
+    solve_many(mixed, "value", groups=[0] * len(mixed))
     batch = native.last_batch()
     assert batch is not None
     assert batch.shared == 4 + 2
+    with pytest.raises(SolverInputError, match="groups: 2 keys for 8 positions"):
+        solve_many(mixed, groups=[0, 1])
 
 
 @pytest.mark.parametrize("game", sorted(CONTRACTS))
