@@ -88,7 +88,12 @@ def compared_builds(wanted: str | None = None) -> list[str]:
     default backend alone."""
     usable = [name for name in available_backends() if name.startswith("c-")]
     if wanted:
-        usable = [f"c-{w.strip()}" for w in wanted.split(",") if f"c-{w.strip()}" in usable]
+        names = [f"c-{w.strip()}" for w in wanted.split(",")]
+        unknown = [n[2:] for n in names if n not in usable]
+        if unknown:
+            can = ", ".join(n[2:] for n in usable) or "none"
+            raise SystemExit(f"--builds: {', '.join(unknown)} cannot run here (builds: {can})")
+        usable = names
     return usable or [backend_name()]
 
 

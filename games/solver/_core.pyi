@@ -20,8 +20,10 @@ class Engine:
     """A solver with its own transposition table; use one per thread."""
 
     nodes: int
+    trick_nodes: int
     table_bytes: int
     busy: bool
+    shared: int
 
     def __init__(self, tt_mb: int = 64) -> None: ...
     def solve(
@@ -45,3 +47,12 @@ class Engine:
         max_seconds: float = 0.0,
         check_signals: bool = False,
     ) -> tuple[int, list[tuple[int, int, int]] | None]: ...
+    def solve_many(
+        self,
+        problems: Sequence[tuple[Any, ...]],
+        cards_mode: bool,
+        max_nodes: int = 0,
+        max_seconds: float = 0.0,
+        check_signals: bool = False,
+        share: Sequence[bool] | None = None,
+    ) -> list[tuple[tuple[int, list[tuple[int, int, int]] | None], int, int]]: ...
