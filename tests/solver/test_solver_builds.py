@@ -145,3 +145,42 @@ def test_every_build_matches_dds_card_by_card(seed: int) -> None:
     for build in BUILDS:
         result = solve(position, Objective.tricks([0, 2]), "cards", backend=f"c-{build}")
         assert result.cards == expected, build
+
+
+@needs_builds
+@pytest.mark.parametrize("forced", ["auto", *BUILT])
+def test_the_environment_variable_is_read_by_the_choice(
+    forced: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from games.solver import builds
+
+    if forced != "auto" and forced not in BUILDS:
+        pytest.skip(f"the {forced} build cannot run here")
+    monkeypatch.setenv(BUILD_ENV, forced)
+    builds.choice.cache_clear()
+    try:
+        chosen = builds.choice()
+        assert chosen.usable == tuple(BUILDS)
+        assert chosen.cpu.family >= 0 or not chosen.cpu.features
+        if forced == "auto":
+            assert chosen.reason != f"forced by {BUILD_ENV}"
+        else:
+            assert (chosen.variant, chosen.reason) == (forced, f"forced by {BUILD_ENV}")
+        assert builds.module().build_info()["variant"] == chosen.variant
+    finally:
+        monkeypatch.undo()  # the environment as it was, then the choice made again from it
+        builds.choice.cache_clear()
+
+
+@needs_builds
+def test_every_build_gives_the_same_batch() -> None:
+    from games.solver import solve_many
+
+    items = []
+    for game in sorted(CONTRACTS):
+        for seed in range(3):
+            sample = random_position(game, 900 + seed, 4)
+            items.append((sample.position, sample.objective))
+    expected = [solve(p, o, "cards", backend="python") for p, o in items]
+    for build in BUILDS:
+        assert solve_many(items, "cards", backend=f"c-{build}") == expected, build
