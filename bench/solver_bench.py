@@ -3,9 +3,11 @@
 Run ``python bench/solver_bench.py`` (``make bench``). Sections: (1) random bridge-shaped
 Kleurenwiezen deals against DDS (endplay), modes value and cards; (2) every card of 500
 more such deals compared with DDS; (3) the 150 solved Skat deals; (4) full Beyond and 500
-deals; (5) the pure-Python twin on small endgames. ``--deals`` and friends set the sizes
-(the defaults are the full run); every run records the sizes it used. It measures; it
-never fails on a timing.
+deals; (5) the pure-Python twin on small endgames. Sections 1, 3 and 4 run every build of
+the C core that can run here (portable, native-nobmi2, native) side by side, each deal on
+each build in turn (``--builds`` picks some); 2 and 5 run the build chosen for this CPU.
+``--deals`` and friends set the sizes (the defaults are the full run); every run records the
+sizes it used. It measures; it never fails on a timing.
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from games.solver import (  # noqa: E402
     layout_for,
     solve,
 )
-from games.solver.backends import backend_name  # noqa: E402
+from games.solver.backends import available_backends, backend_name, info  # noqa: E402
 from games.solver.builders import pbn_position, skat_position  # noqa: E402
 from games.solver.requests import skat_points  # noqa: E402
 from games.solver.samples import CONTRACTS, random_position  # noqa: E402
@@ -76,16 +78,37 @@ def bridge_deals(count: int, seed: int) -> list[tuple[dict[str, list[Card]], str
     return out
 
 
-def _trick_nodes() -> int:
-    """Trick-start nodes of the last solve on this thread's C engine (0 for the twin)."""
-    if backend_name() != "c":
+def _trick_nodes(backend: str | None = None) -> int:
+    """Trick-start nodes of the last solve on this thread's C engine of ``backend`` (the
+    chosen build by default; 0 for the twin)."""
+    if (backend or backend_name()) == "python":
         return 0
     from games.solver.native import engine
 
-    return int(engine().trick_nodes)
+    build = backend[2:] if backend and backend.startswith("c-") else None
+    return int(engine(build).trick_nodes)
 
 
-def bench_bridge(count: int, seed: int) -> list[str]:
+def compared_builds(wanted: str | None = None) -> list[str]:
+    """Return the backends the side-by-side sections run: ``c-<build>`` for every build of
+    the core that can run here (or those named in ``wanted``, comma-separated), else the
+    default backend alone."""
+    usable = [name for name in available_backends() if name.startswith("c-")]
+    if wanted:
+        names = [f"c-{w.strip()}" for w in wanted.split(",")]
+        unknown = [n[2:] for n in names if n not in usable]
+        if unknown:
+            can = ", ".join(n[2:] for n in usable) or "none"
+            raise SystemExit(f"--builds: {', '.join(unknown)} cannot run here (builds: {can})")
+        usable = names
+    return usable or [backend_name()]
+
+
+def _label(backend: str) -> str:
+    return backend[2:] if backend.startswith("c-") else backend
+
+
+def bench_bridge(count: int, seed: int, backends: list[str]) -> list[str]:
     """Time this solver against DDS on random deals, both modes; count agreements."""
     try:
         from endplay.dds import solve_board
@@ -95,10 +118,11 @@ def bench_bridge(count: int, seed: int) -> list[str]:
         return ["endplay is not installed: section skipped."]
     rows = []
     for mode in ("value", "cards"):
-        ours: list[float] = []
+        ours: dict[str, list[float]] = {b: [] for b in backends}
         theirs: list[float] = []
-        agree = 0
-        our_nodes = dds_nodes = 0
+        agree = dict.fromkeys(backends, 0)
+        our_nodes = dict.fromkeys(backends, 0)
+        dds_nodes = 0
         for hands, trump, leader in bridge_deals(count, seed):
             pbn = format_pbn(hands)
             deal = Deal(pbn)
@@ -108,28 +132,34 @@ def bench_bridge(count: int, seed: int) -> list[str]:
             board, ms = timed(solve_board, deal, dds_mode)
             found = list(board)
             theirs.append(ms)
-            position = pbn_position(layout_for("wiezen", trump), pbn, leader)
-            result, ms = timed(solve, position, Objective.tricks([0, 2]), mode)
-            ours.append(ms)
-            our_nodes += _trick_nodes()
             dds_nodes += board._data.nodes
             ns = leader % 2 == 0
             scores = {_dds_card(c): (s if ns else 13 - s) for c, s in found}
-            if mode == "cards":
-                agree += result.cards == scores
-            else:
-                agree += result.value == next(iter(scores.values()))
-        a, b = summary(ours), summary(theirs)
-        rows.append(
-            f"| {mode} | {count} | {agree}/{count} | {a['median']:.1f} | {a['mean']:.1f} | "
-            f"{b['median']:.1f} | {b['mean']:.1f} | {a['median'] / b['median']:.2f} | "
-            f"{a['mean'] / b['mean']:.2f} | {our_nodes / 1e6:.2f} M | {dds_nodes / 1e6:.2f} M |"
-        )
-        print(rows[-1], flush=True)
+            position = pbn_position(layout_for("wiezen", trump), pbn, leader)
+            for backend in backends:
+                result, ms = timed(solve, position, Objective.tricks([0, 2]), mode, backend=backend)
+                ours[backend].append(ms)
+                our_nodes[backend] += _trick_nodes(backend)
+                if mode == "cards":
+                    agree[backend] += result.cards == scores
+                else:
+                    agree[backend] += result.value == next(iter(scores.values()))
+        b = summary(theirs)
+        for backend in backends:
+            a = summary(ours[backend])
+            rows.append(
+                f"| {mode} | {_label(backend)} | {count} | {agree[backend]}/{count} | "
+                f"{a['median']:.1f} | {a['mean']:.1f} | "
+                f"{b['median']:.1f} | {b['mean']:.1f} | {a['median'] / b['median']:.2f} | "
+                f"{a['mean'] / b['mean']:.2f} | {our_nodes[backend] / 1e6:.2f} M | "
+                f"{dds_nodes / 1e6:.2f} M |"
+            )
+            print(rows[-1], flush=True)
     head = [
-        "| mode | deals | agree with DDS | ours median ms | ours mean ms | DDS median ms | "
-        "DDS mean ms | median ratio | mean ratio | our trick nodes | DDS trick nodes |",
-        "|---|---|---|---|---|---|---|---|---|---|---|",
+        "| mode | build | deals | agree with DDS | ours median ms | ours mean ms | "
+        "DDS median ms | DDS mean ms | median ratio | mean ratio | our trick nodes | "
+        "DDS trick nodes |",
+        "|---|---|---|---|---|---|---|---|---|---|---|---|",
     ]
     note = [
         "",
@@ -198,26 +228,31 @@ def bench_agreement(count: int, seed: int) -> list[str]:
 # --------------------------------------------------------------------------- Skat
 
 
-def bench_skat(limit: int) -> list[str]:
-    """Time the solved Skat deals and count how many match the stored value."""
+def bench_skat(limit: int, backends: list[str]) -> list[str]:
+    """Time the solved Skat deals on each build and count how many match the stored value."""
     deals = [json.loads(line) for line in SKAT_DATA.read_text().splitlines() if line.strip()]
     deals = deals[:limit]
-    times, agree = [], 0
+    times: dict[str, list[float]] = {b: [] for b in backends}
+    agree = dict.fromkeys(backends, 0)
     for deal in deals:
         position = skat_position(deal["game"], deal["hands"], deal["leader"])
-        result, ms = timed(solve, position, Objective.points([deal["declarer"]]))
-        times.append(ms)
-        agree += result.value + skat_points(deal["skat"]) == deal["declarer_points"]
-    s = summary(times)
-    row = (
-        f"| {len(deals)} | {agree}/{len(deals)} | {s['median']:.1f} | {s['mean']:.1f} | "
-        f"{s['max']:.1f} |"
-    )
-    print(row, flush=True)
+        for backend in backends:
+            objective = Objective.points([deal["declarer"]])
+            result, ms = timed(solve, position, objective, backend=backend)
+            times[backend].append(ms)
+            agree[backend] += result.value + skat_points(deal["skat"]) == deal["declarer_points"]
+    rows = []
+    for backend in backends:
+        s = summary(times[backend])
+        rows.append(
+            f"| {_label(backend)} | {len(deals)} | {agree[backend]}/{len(deals)} | "
+            f"{s['median']:.1f} | {s['mean']:.1f} | {s['max']:.1f} |"
+        )
+        print(rows[-1], flush=True)
     return [
-        "| deals | agree with data | median ms | mean ms | max ms |",
-        "|---|---|---|---|---|",
-        row,
+        "| build | deals | agree with data | median ms | mean ms | max ms |",
+        "|---|---|---|---|---|---|",
+        *rows,
     ]
 
 
@@ -267,38 +302,55 @@ def beyond_deal(seed: int, targets: bool = True) -> tuple[Position, Objective]:
     return Position.build(layout, hands, leader), objective
 
 
-def _nodes() -> int:
-    """All nodes of the last solve on this thread's C engine (0 for the twin)."""
-    if backend_name() != "c":
+def _nodes(backend: str | None = None) -> int:
+    """All nodes of the last solve on this thread's C engine of ``backend`` (0 for the
+    twin)."""
+    build = backend[2:] if backend and backend.startswith("c-") else None
+    if backend_name() != "c" and build is None:
         return 0
     from games.solver.native import engine
 
-    return int(engine().nodes)
+    return int(engine(build).nodes)
 
 
-def full_row(label: str, deals: list[tuple[Position, Objective]], budget: int = 0) -> str:
-    """Time full deals in value mode: one table row with times and node counts.
+def full_row(
+    label: str, deals: list[tuple[Position, Objective]], backends: list[str], budget: int = 0
+) -> list[str]:
+    """Time full deals in value mode on each build: one table row per build, with times and
+    node counts.
 
     With a node ``budget`` a deal that reaches it stops there and counts as unfinished; its
     time and nodes still enter the figures, so they are lower bounds when any stops.
     """
-    times, nodes, finished = [], [], 0
+    times: dict[str, list[float]] = {b: [] for b in backends}
+    nodes: dict[str, list[int]] = {b: [] for b in backends}
+    finished = dict.fromkeys(backends, 0)
     for position, objective in deals:
-        try:
-            _, ms = timed(solve, position, objective, budget=Budget(nodes=budget or None))
-            finished += 1
-        except SolverBudgetExceeded as exc:
-            ms = exc.seconds * 1000
-        times.append(ms)
-        nodes.append(_nodes())
-    s = summary(times)
-    row = (
-        f"| {label} | {len(deals)} | {finished}/{len(deals)} | {s['median']:.1f} | "
-        f"{s['mean']:.1f} | {s['max']:.1f} | {statistics.median(nodes) / 1e3:.1f} K | "
-        f"{max(nodes) / 1e6:.2f} M |"
-    )
-    print(row, flush=True)
-    return row
+        for backend in backends:
+            try:
+                _, ms = timed(
+                    solve,
+                    position,
+                    objective,
+                    backend=backend,
+                    budget=Budget(nodes=budget or None),
+                )
+                finished[backend] += 1
+            except SolverBudgetExceeded as exc:
+                ms = exc.seconds * 1000
+            times[backend].append(ms)
+            nodes[backend].append(_nodes(backend))
+    rows = []
+    for backend in backends:
+        s = summary(times[backend])
+        rows.append(
+            f"| {label} | {_label(backend)} | {len(deals)} | {finished[backend]}/{len(deals)} | "
+            f"{s['median']:.1f} | {s['mean']:.1f} | {s['max']:.1f} | "
+            f"{statistics.median(nodes[backend]) / 1e3:.1f} K | "
+            f"{max(nodes[backend]) / 1e6:.2f} M |"
+        )
+        print(rows[-1], flush=True)
+    return rows
 
 
 # ------------------------------------------------------------------ Python twin
@@ -329,6 +381,104 @@ def bench_twin(count: int, tricks: int) -> list[str]:
     return head + rows
 
 
+# ---------------------------------------------------- batches of sampled worlds
+
+
+def quiz_worlds(count: int) -> list[tuple[list[Any], str, list[Any], str, list[Any]]]:
+    """Return the sampled worlds, dealer, auction so far, seat and candidate calls of the
+    first ``count`` Kleurenwiezen bidding quizzes the generator keeps (seeds from 0)."""
+    from games.cards import parse_pbn
+    from games.quizzes import draft_quiz
+    from games.wiezen import parse_call
+
+    out = []
+    for seed in range(200):
+        draft = draft_quiz("wiezen", "bid", "single_dummy", seed)
+        if draft is None:
+            continue
+        p = draft.position
+        worlds = [parse_pbn(w, WIEZEN_DECK, 13) for w in draft.extra["worlds"]]
+        prefix = [(s, parse_call(c)) for s, c in p["auction"]]
+        calls = [parse_call(c.answer) for c in draft.candidates]
+        out.append((worlds, p["dealer"], prefix, p["seat"], calls))
+        if len(out) == count:
+            break
+    return out
+
+
+def world_positions(
+    quiz: tuple[list[Any], str, list[Any], str, list[Any]], tricks: int, worlds: int
+) -> tuple[list[tuple[Position, Objective]], list[int]]:
+    """Return the positions a quiz solves (each partnership contract of each world, played
+    by the simple players until ``tricks`` are left) and each one's world number."""
+    from games.quizzes.common.lines import seat_no
+    from games.quizzes.wiezen.settle import contract_after
+    from games.quizzes.wiezen.solving import position_of
+    from games.quizzes.wiezen.table import play_until
+
+    deals, dealer, prefix, seat, calls = quiz
+    items, numbers = [], []
+    for number, world in enumerate(deals[:worlds]):
+        contracts = {contract_after(world, dealer, prefix, seat, c) for c in calls}
+        for contract in sorted((k for k in contracts if k), key=str):
+            if contract.is_individual:
+                continue
+            play = play_until(world, contract, tricks)
+            team = Objective.tricks(seat_no(s) for s in contract.declarers)
+            items.append((position_of(play), team))
+            numbers.append(number)
+    return items, numbers
+
+
+def bench_quiz_batch(count: int) -> list[str]:
+    """Solve the sampled worlds of bidding quizzes by single calls and by one batch."""
+    from games.solver import native, solve_many
+
+    if backend_name() == "python":
+        return ["The C core is not built: section skipped."]
+    quizzes = quiz_worlds(count)
+    rows = []
+    for tricks, worlds in ((7, 100), (13, 10)):
+        sets = [world_positions(q, tricks, worlds) for q in quizzes]
+        npos = sum(len(items) for items, _ in sets)
+        ways = {
+            "one batch": lambda i, n: None,
+            "one batch, table shared within a world": lambda i, n: n,
+            "one batch, table shared across worlds": lambda i, n: [0] * len(i),
+        }
+        answers: dict[str, list[Any]] = {}
+        for name in ["single calls", *ways]:
+            nodes, spent, found = 0, 0.0, []
+            for items, numbers in sets:
+                start = time.perf_counter()
+                if name == "single calls":
+                    for p, o in items:
+                        found.append(solve(p, o))
+                        nodes += native.engine().nodes
+                else:
+                    found += solve_many(items, groups=ways[name](items, numbers))
+                    nodes += sum(native.last_batch().nodes)  # type: ignore[union-attr]
+                spent += time.perf_counter() - start
+            answers[name] = found
+            same = "yes" if found == answers["single calls"] else "NO"
+            rows.append(
+                f"| {tricks} | {len(quizzes)} x {worlds} | {npos} | {name} | "
+                f"{nodes / 1e6:.3f} M | {spent * 1000:.0f} | {same} |"
+            )
+            print(rows[-1], flush=True)
+    head = [
+        "| tricks solved | quizzes x worlds | positions | how | nodes | ms | same answers |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    note = [
+        "",
+        "The positions are those the Kleurenwiezen bidding quiz solves (each partnership",
+        "contract of each sampled world; the simple players play until the last tricks), of",
+        "the first quizzes the generator keeps; 13 tricks: whole deals, the first 10 worlds.",
+    ]
+    return head + rows + note
+
+
 def main() -> int:
     """Run the benchmarks and update the solver section of docs/performance.md."""
     parser = argparse.ArgumentParser(description=__doc__)
@@ -350,15 +500,27 @@ def main() -> int:
         "--full", type=int, default=5, help="500 deals and Beyond deals for tricks, section 4"
     )
     parser.add_argument("--endgames", type=int, default=30, help="endgames per game, section 4")
+    parser.add_argument(
+        "--quizzes", type=int, default=3, help="bidding quizzes whose worlds are batched"
+    )
     parser.add_argument("--seed", type=int, default=2024)
+    parser.add_argument(
+        "--builds", help="builds of the core for sections 1, 3, 4, comma-separated (default all)"
+    )
     parser.add_argument("--no-write", action="store_true", help="print only")
     args = parser.parse_args()
+    backends = compared_builds(args.builds)
     lines = [
         f"Measured {stamp()} on {machine()}; solver backend: {backend_name()}.",
         "",
+        *[f"- {line}" for line in info().splitlines()],
+        "- sections 1, 3 and 4 side by side: " + ", ".join(_label(b) for b in backends),
+        "",
         f"`bench/solver_bench.py --deals {args.deals} --agree {args.agree} --skat {args.skat} "
         f"--beyond {args.beyond} --beyond-nodes {args.beyond_nodes} --full {args.full} "
-        f"--endgames {args.endgames} --seed {args.seed}`. Wall-clock times per position, one "
+        f"--endgames {args.endgames} --quizzes {args.quizzes} --seed {args.seed}"
+        + (f" --builds {args.builds}" if args.builds else "")
+        + "`. Wall-clock times per position, one "
         "thread, on a shared machine (other test runs at the same time): noisy.",
         "",
     ]
@@ -366,37 +528,45 @@ def main() -> int:
     sections: list[tuple[str, Callable[[], list[str]]]] = [
         (
             "Kleurenwiezen (bridge-shaped) deals against DDS",
-            lambda: bench_bridge(args.deals, args.seed),
+            lambda: bench_bridge(args.deals, args.seed, backends),
         ),
         (
             "Agreement with DDS, every card of every deal (cards mode)",
             lambda: bench_agreement(args.agree, args.seed),
         ),
-        ("The solved Skat deals", lambda: bench_skat(args.skat)),
+        ("The solved Skat deals", lambda: bench_skat(args.skat, backends)),
         (
             "Full Beyond and 500 deals (value mode)",
             lambda: [
-                "| game | deals | finished | median ms | mean ms | max ms | median nodes | "
-                "max nodes |",
-                "|---|---|---|---|---|---|---|---|",
-                full_row(
+                "| game | build | deals | finished | median ms | mean ms | max ms | "
+                "median nodes | max nodes |",
+                "|---|---|---|---|---|---|---|---|---|",
+                *full_row(
                     "beyond, declarations",
                     [beyond_deal(seed) for seed in range(args.beyond)],
+                    backends,
                     args.beyond_nodes,
                 ),
-                full_row(
+                *full_row(
                     "beyond, a pair's tricks",
                     [beyond_deal(seed, targets=False) for seed in range(args.full)],
+                    backends,
                     args.beyond_nodes,
                 ),
-                full_row(
-                    "five_hundred", [full_deal("five_hundred", seed) for seed in range(args.full)]
+                *full_row(
+                    "five_hundred",
+                    [full_deal("five_hundred", seed) for seed in range(args.full)],
+                    backends,
                 ),
             ],
         ),
         (
             "The pure-Python twin on small endgames (cards mode)",
             lambda: bench_twin(args.endgames, 5),
+        ),
+        (
+            "Sampled worlds of bidding quizzes: single calls against one batch (value mode)",
+            lambda: bench_quiz_batch(args.quizzes),
         ),
     ]
     for number, (title, run) in enumerate(sections, 1):

@@ -1,10 +1,15 @@
-"""Run the batch command: ``python -m games.solver [--nodes N] [--seconds S] < in > out``."""
+"""Run the batch command: ``python -m games.solver [--nodes N] [--seconds S] < in > out``.
+
+``python -m games.solver --info`` prints which backend and build of the core run here, why,
+and the CPU.
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
 
+from games.solver.backends import info
 from games.solver.batch import main
 from games.solver.budget import Budget
 from games.solver.errors import SolverInputError
@@ -18,7 +23,13 @@ def budget_from(argv: list[str]) -> Budget:
     )
     parser.add_argument("--nodes", type=int, help="stop a line's solve past this many nodes")
     parser.add_argument("--seconds", type=float, help="stop a line's solve after this long")
+    parser.add_argument(
+        "--info", action="store_true", help="print the backend, core build and CPU, then exit"
+    )
     args = parser.parse_args(argv)
+    if args.info:
+        print(info())
+        raise SystemExit(0)
     try:
         return Budget(nodes=args.nodes, seconds=args.seconds)
     except SolverInputError as exc:

@@ -2192,6 +2192,8 @@ typedef struct {
     int busy;
     uint64_t nodes;
     uint64_t trick_nodes;
+    int keep_table;  /* solve_many: this solve shares the table of the one before (_batch.h) */
+    uint64_t shared; /* solve_many: positions of the last batch that shared the table */
 } Engine;
 
 static int Engine_init(Engine *self, PyObject *args, PyObject *kwds) {
@@ -2394,7 +2396,7 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
     }
-    table_next_generation(&self->table);
+    if (!self->keep_table) table_next_generation(&self->table);
     if (kind == KIND_POINTS) {
         self->table.picks[0] = 0x3fu;
         self->table.tops[0] = 3;
@@ -2477,6 +2479,9 @@ static PyObject *Engine_get_table_bytes(Engine *self, void *closure) {
     return PyLong_FromSize_t(self->table.nbuckets * sizeof(Bucket));
 }
 
+#include "_cpu.h"
+#include "_batch.h"
+
 static PyMethodDef Engine_methods[] = {
     {"solve", (PyCFunction)Engine_solve, METH_VARARGS,
      "solve(block_ids, points, trump_block, joker_mode, joker_block, order, hands, leader, "
@@ -2484,6 +2489,12 @@ static PyMethodDef Engine_methods[] = {
      "max_seconds=0.0, check_signals=False) -> (value, [(card, named, value), ...] or None); "
      "raises BudgetExceeded past max_nodes nodes or max_seconds seconds (0: no limit), and a "
      "signal handler's exception when check_signals is set (main thread)"},
+    {"solve_many", (PyCFunction)Engine_solve_many, METH_VARARGS,
+     "solve_many(problems, cards_mode, max_nodes=0, max_seconds=0.0, check_signals=False, "
+     "share=None) -> [((value, moves), nodes, trick_nodes), ...]: solve each packed problem "
+     "(the arguments of solve before cards_mode, as a tuple) in turn; max_nodes bounds each "
+     "solve, max_seconds the whole batch; share (one flag per problem) lets a problem keep "
+     "the table of the one before when both have the same context"},
     {NULL, NULL, 0, NULL},
 };
 
@@ -2493,11 +2504,13 @@ static PyGetSetDef Engine_getset[] = {
      "nodes of the last solve at the start of a trick (DDS counts these)", NULL},
     {"table_bytes", (getter)Engine_get_table_bytes, NULL, "bytes allocated for the table", NULL},
     {"busy", (getter)Engine_get_busy, NULL, "whether a solve is running on this engine", NULL},
+    {"shared", (getter)Engine_get_shared, NULL,
+     "problems of the last solve_many that kept the table of the one before", NULL},
     {NULL, NULL, NULL, NULL, NULL},
 };
 
 static PyTypeObject EngineType = {
-    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.solver._core.Engine",
+    PyVarObject_HEAD_INIT(NULL, 0).tp_name = "games.solver." CORE_NAME ".Engine",
     .tp_basicsize = sizeof(Engine),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_doc = "A solver with its own transposition table; use one per thread.",
@@ -2508,11 +2521,27 @@ static PyTypeObject EngineType = {
     .tp_getset = Engine_getset,
 };
 
-static struct PyModuleDef core_module = {
-    PyModuleDef_HEAD_INIT, "_core", "C core of games.solver.", -1, NULL, NULL, NULL, NULL, NULL,
+static PyMethodDef core_functions[] = {
+    {"cpu_info", core_cpu_info, METH_NOARGS,
+     "cpu_info() -> {'vendor', 'family', 'model', 'features'}: the CPU this runs on"},
+    {"build_info", core_build_info, METH_NOARGS,
+     "build_info() -> {'variant', 'features'}: the build and the instruction sets it uses"},
+    {"pdep_ratio", core_pdep_ratio, METH_NOARGS,
+     "pdep_ratio() -> time of a pdep chain over a multiply chain (None without BMI2)"},
+    {NULL, NULL, 0, NULL},
 };
 
-PyMODINIT_FUNC PyInit__core(void) {
+static struct PyModuleDef core_module = {
+    PyModuleDef_HEAD_INIT, CORE_NAME, "C core of games.solver.", -1, core_functions, NULL, NULL, NULL, NULL,
+};
+
+PyMODINIT_FUNC CORE_CAT(PyInit_, CORE_MODULE)(void) {
+    const char *missing = cpu_missing_feature();
+    if (missing) {
+        PyErr_Format(PyExc_ImportError, "games.solver.%s (the %s build) uses %s, which this CPU lacks",
+                     CORE_NAME, CORE_VARIANT, missing);
+        return NULL;
+    }
     if (PyType_Ready(&EngineType) < 0) return NULL;
     PyObject *m = PyModule_Create(&core_module);
     if (!m) return NULL;
@@ -2522,7 +2551,7 @@ PyMODINIT_FUNC PyInit__core(void) {
         Py_DECREF(m);
         return NULL;
     }
-    BudgetExceeded = PyErr_NewException("games.solver._core.BudgetExceeded", PyExc_RuntimeError, NULL);
+    BudgetExceeded = PyErr_NewException("games.solver." CORE_NAME ".BudgetExceeded", PyExc_RuntimeError, NULL);
     if (!BudgetExceeded || PyModule_AddObjectRef(m, "BudgetExceeded", BudgetExceeded) < 0) {
         Py_DECREF(m);
         return NULL;

@@ -162,7 +162,7 @@ def _interrupt_when_solving(handler: Callable[[int, object], None], ran: list[bo
 
 
 def test_a_signal_handler_stops_the_core_search() -> None:
-    pytest.importorskip("games.solver._core")
+    pytest.importorskip("games.solver.native")
     ran: list[bool] = []
 
     def handler(signum: int, frame: object) -> None:
@@ -174,7 +174,7 @@ def test_a_signal_handler_stops_the_core_search() -> None:
 
 
 def test_celerys_soft_time_limit_stops_the_core_search() -> None:
-    pytest.importorskip("games.solver._core")
+    pytest.importorskip("games.solver.native")
     pool = pytest.importorskip("billiard.pool")
     from celery.exceptions import SoftTimeLimitExceeded
 

@@ -12,8 +12,8 @@ from games.solver import Objective, layout_for, solve
 from games.solver.builders import pbn_position
 from games.solver.samples import random_position
 
-core = pytest.importorskip("games.solver._core")
 native = pytest.importorskip("games.solver.native")
+core = native.builds.module()  # the build of the core chosen for this CPU
 # A no-trump deal (the first of the solver bench) that takes the core a good fraction of a
 # second in `cards` mode: long enough for the GIL test to mean something.
 SLOW_DEAL = "N:J.T4.K9743.K7532 T84.AQJ7.AQ5.JT8 AK76.K9853.J6.Q6 Q9532.62.T82.A94"

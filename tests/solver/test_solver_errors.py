@@ -114,7 +114,7 @@ def test_sitting_out_seat_must_hold_no_cards(solver: Solve) -> None:
 
 
 def test_core_rejects_inconsistent_packed_input() -> None:
-    core = pytest.importorskip("games.solver._core")
+    core = pytest.importorskip("games.solver.native").builds.module()
     engine = core.Engine(1)
     args = (
         [0, 0],

@@ -31,7 +31,7 @@ from games.quizzes import BID_RECHECKS
 from games.quizzes.base import Candidate, QuizDraft, QuizError
 from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
 from games.quizzes.units import MAKE_RATE, POINTS
-from games.quizzes.wiezen.settle import SOLVE_TRICKS, Settled, settle
+from games.quizzes.wiezen.settle import SOLVE_TRICKS, Settled, settle_many
 from games.quizzes.wiezen.table import (
     GAME,
     cards_text,
@@ -181,13 +181,9 @@ def call_values(
     seat: str,
     calls: Sequence[Call],
 ) -> dict[str, list[Settled]]:
-    """Return every call's outcome in every world (contracts settled once per world)."""
-    out: dict[str, list[Settled]] = {str(c): [] for c in calls}
-    for world in worlds:
-        settled: dict[Contract, dict[str, int]] = {}
-        for call in calls:
-            out[str(call)].append(settle(world, dealer, prefix, seat, call, settled))
-    return out
+    """Return every call's outcome in every world (contracts settled once per world, their
+    finishes solved in one batch)."""
+    return settle_many(worlds, dealer, prefix, seat, calls)
 
 
 def judged(settled: dict[str, list[Settled]], order: Sequence[str]) -> Verdict | None:

@@ -18,7 +18,8 @@ from games.quizzes.common.lines import seat_no
 from games.quizzes.wiezen.solving import position_of
 from games.quizzes.wiezen.table import finish_auction, play_until, replay_auction
 from games.sampling import World
-from games.solver import Objective, solve
+from games.solver import Objective, solve, solve_many
+from games.solver.position import Position
 from games.wiezen import Call, Contract, score_deal
 
 SOLVE_TRICKS = 7
@@ -72,6 +73,61 @@ def tricks_taken(
     won[contract.declarers[0]] += side
     won[defenders[0]] += solve_tricks - side
     return won
+
+
+def tricks_taken_many(
+    pairs: Sequence[tuple[World, Contract]], solve_tricks: int = SOLVE_TRICKS
+) -> list[dict[str, int]]:
+    """Return ``tricks_taken`` of every (world, contract) pair, the double-dummy finishes of
+    the partnership contracts solved in one ``solve_many`` call (miserie contracts, whose
+    solves depend on each other, one by one). The worlds do not share the solver's table:
+    across different deals that costs nodes (docs/solver.md, "Batches")."""
+    out: list[dict[str, int]] = []
+    batch: list[tuple[Contract, dict[str, int], Position]] = []
+    for world, contract in pairs:
+        if contract.is_individual:
+            out.append(tricks_taken(world, contract, solve_tricks))
+            continue
+        play = play_until(world, contract, solve_tricks)
+        won = play.tricks_won()
+        out.append(won)
+        batch.append((contract, won, position_of(play)))
+    items = [
+        (position, Objective.tricks(seat_no(s) for s in contract.declarers))
+        for contract, _, position in batch
+    ]
+    for (contract, won, _), result in zip(batch, solve_many(items), strict=True):
+        won[contract.declarers[0]] += result.value
+        won[contract.defenders[0]] += solve_tricks - result.value
+    return out
+
+
+def settle_many(
+    worlds: Sequence[World],
+    dealer: str,
+    prefix: Sequence[tuple[str, Call]],
+    seat: str,
+    calls: Sequence[Call],
+) -> dict[str, list[Settled]]:
+    """Return ``settle`` of every call in every world, each contract of a world played once
+    and every finish solved in one batch (``tricks_taken_many``)."""
+    contracts = [[contract_after(w, dealer, prefix, seat, c) for c in calls] for w in worlds]
+    pairs = list(
+        dict.fromkeys((i, k) for i, row in enumerate(contracts) for k in row if k is not None)
+    )
+    taken = dict(zip(pairs, tricks_taken_many([(worlds[i], k) for i, k in pairs]), strict=True))
+    out: dict[str, list[Settled]] = {str(c): [] for c in calls}
+    for i, row in enumerate(contracts):
+        for call, contract in zip(calls, row, strict=True):
+            if contract is None:
+                out[str(call)].append(Settled(None, False, 0))
+                continue
+            score = score_deal(contract, taken[(i, contract)])
+            made = score.made[contract.declarers[0]]
+            out[str(call)].append(
+                Settled(contract, made, score.points[seat], seat in contract.declarers)
+            )
+    return out
 
 
 def settle(
