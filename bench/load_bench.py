@@ -40,7 +40,7 @@ sys.path.insert(0, str(ROOT))
 from bench.report import machine, stamp, table, update_section  # noqa: E402
 from bench.train_bench import GAMES, free_port, percentile, quiz_line  # noqa: E402
 
-DB_NAME = "trainer_bench_load"
+DB_NAME = os.environ.get("BENCH_LOAD_DB", "trainer_bench_load")
 TARGET_P95_MS = 25.0
 TARGET_ANSWERS = 100.0
 BIN = Path(sys.executable).parent

@@ -125,6 +125,9 @@ class Quiz(models.Model):
         GenerationJob, null=True, blank=True, on_delete=models.SET_NULL, related_name="quizzes"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The position and choices as every learner sees them, drawn when the quiz is stored
+    # (trainer.drawn): HTML with the key of the drawing code and language that made it.
+    drawn = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["id"]

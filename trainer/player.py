@@ -232,7 +232,8 @@ def submit(
         raise NotGivenError(
             f"quiz {quiz_id} is not the quiz you were given, or it was answered already"
         )
-    quiz = Quiz.objects.filter(pk=quiz_id, game=game).first()
+    # The stored drawing (trainer.drawn) is not needed to grade.
+    quiz = Quiz.objects.filter(pk=quiz_id, game=game).defer("drawn").first()
     if quiz is None:
         raise NotGivenError(f"quiz {quiz_id} is no longer in the bank")
     answer = resolve_answer(quiz, answer, picked)

@@ -18,6 +18,7 @@ from typing import Any
 
 from django.contrib.sessions.backends.base import UpdateError
 from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBStore
+from django.db import router
 
 log = logging.getLogger(__name__)
 
@@ -42,9 +43,33 @@ class SessionStore(CachedDBStore):
             log.warning("session cache unavailable: read from the database only", exc_info=True)
         return dict(data)
 
+    def _update(self) -> None:
+        """Store the changed data of an existing session with one UPDATE, then in the cache.
+
+        Django's database store saves a model instance inside its own transaction (BEGIN,
+        UPDATE, COMMIT: three round trips); a single UPDATE in autocommit is as atomic.
+        Raise UpdateError when the row is gone.
+        """
+        obj = self.create_model_instance(self._get_session(no_load=False))
+        using = router.db_for_write(self.model, instance=obj)
+        rows = (
+            self.model._default_manager.using(using)
+            .filter(session_key=obj.session_key)
+            .update(session_data=obj.session_data, expire_date=obj.expire_date)
+        )
+        if not rows:
+            raise UpdateError
+        try:
+            self._cache.set(self.cache_key, self._session, self.get_expiry_age())
+        except Exception:
+            log.warning("session cache unavailable: saved to the database only")
+
     def save(self, must_create: bool = False) -> None:
         try:
-            super().save(must_create)
+            if must_create or self.session_key is None:
+                super().save(must_create)
+            else:
+                self._update()
         except UpdateError:
             if must_create:
                 raise
