@@ -134,7 +134,11 @@ class Quiz(models.Model):
         constraints = [
             models.UniqueConstraint(fields=["kind", "position_hash"], name="quiz_unique_position")
         ]
-        indexes = [models.Index(fields=["game", "kind", "mode", "rating"])]
+        indexes = [
+            models.Index(fields=["game", "kind", "mode", "rating"]),
+            # The player's pick walks a game's quizzes in rating order from a random point.
+            models.Index(fields=["game", "rating"], name="quiz_game_rating"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} {self.kind} #{self.pk}"
