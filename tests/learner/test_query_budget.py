@@ -23,9 +23,10 @@ pytestmark = pytest.mark.django_db
 # point in the window; + the review queue when reviews are due), the ticket written to the
 # session in one UPDATE. The quiz's position and choices come drawn with its row.
 FETCH = 6
-# session, quiz, BEGIN, both ratings locked and stored with a history point, the attempt, the
-# review card, COMMIT, the ticket taken from the session (one UPDATE)
-ANSWER = 12
+# session, quiz, BEGIN, the learner's rating locked, the quiz's stored with a compare-and-set
+# (no lock, no second read), the attempt, the learner's rating and a history point, the review
+# card, COMMIT, the ticket taken from the session (one UPDATE)
+ANSWER = 11
 # session, the attempt with its quiz, reviews due (the lesson link is kept per process)
 VERDICT = 3
 
