@@ -137,6 +137,11 @@ def main() -> int:
     parser.add_argument("--profile", choices=("fetch", "answer", "verdict", "all"))
     parser.add_argument("--top", type=int, default=40)
     parser.add_argument("--sql", action="store_true", help="print the queries of the last round")
+    parser.add_argument(
+        "--server-binding",
+        action="store_true",
+        help="try psycopg's server-side parameter binding (PostgreSQL then prepares statements)",
+    )
     opts = parser.parse_args()
 
     import django
@@ -146,9 +151,19 @@ def main() -> int:
     from django.db import connection
     from django.test.utils import CaptureQueriesContext
 
+    if opts.server_binding:
+        connection.settings_dict.setdefault("OPTIONS", {})["server_side_binding"] = True
+        connection.close()
     if opts.prepare:
         prepare(opts.per_game)
     app = get_wsgi_application()
+    backend = None
+    if connection.vendor == "postgresql":
+        import psutil
+
+        with connection.cursor() as cur:
+            cur.execute("SELECT pg_backend_pid()")
+            backend = psutil.Process(cur.fetchone()[0])  # on this machine: its CPU is counted
     rng = random.Random(7)
     learners = [Browser(app) for _ in range(opts.learners)]
     cpu: dict[str, list[float]] = {"fetch": [], "answer": [], "verdict": []}
@@ -174,8 +189,12 @@ def main() -> int:
         return out
 
     errors = 0
+    backend_cpu = 0.0
     for n in range(opts.warm + opts.rounds):
         measured = n >= opts.warm
+        if n == opts.warm and backend is not None:
+            times = backend.cpu_times()
+            backend_cpu = times.user + times.system
         for browser in learners:
             game = rng.choice(GAMES)
             status, page, _ = timed("fetch", measured, browser, "GET", f"/train/{game}/")
@@ -213,6 +232,10 @@ def main() -> int:
         print(f"{kind:8s} CPU ms median {med:6.2f}  mean {statistics.fmean(cpu[kind]):6.2f}  "
               f"queries {min(q)}-{max(q)} (median {statistics.median(q):.0f})")  # fmt: skip
     print(f"round    CPU ms (sum of medians) {total:.2f}")
+    if backend is not None:
+        times = backend.cpu_times()
+        spent = (times.user + times.system - backend_cpu) * 1000 / (opts.rounds * opts.learners)
+        print(f"PostgreSQL backend CPU ms per round {spent:.2f}")
     if opts.sql:
         for kind, sqls in last_sql.items():
             print(f"-- {kind}: {len(sqls)} queries")
