@@ -138,7 +138,7 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
     quiz, ticket = served
     context["filters_html"] = filters_html(game, filters)
     # The position and the choices (a discard whose candidates are every set of cards from
-    # the hand is picked card by card) are the same for every learner: drawn once, cached.
+    # the hand is picked card by card) are the same for every learner: drawn when stored.
     context.update(
         quiz=quiz,
         ticket=ticket,
