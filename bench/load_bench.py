@@ -1,6 +1,7 @@
 """Load benchmark: 50 learners in locust against gunicorn + PostgreSQL + Redis + a Celery worker.
 
-Creates its own PostgreSQL database (`trainer_bench_load`, dropped at the end) and uses its own
+Creates its own PostgreSQL database (`trainer_bench_load`, or BENCH_LOAD_DB when several
+people share the server; dropped at the end) and uses its own
 Redis database number (BENCH_REDIS, default db 11, emptied before and after), migrates, loads
 the starter bank plus a synthetic bank (four games, shaped like docs/quizzes.md), starts one
 Celery worker that generates quizzes for the whole run (jobs queued through the site's own

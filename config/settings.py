@@ -202,6 +202,8 @@ if REDIS_URL:
     SESSION_ENGINE = "trainer.sessions"
 else:
     CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    # In the database only, each change stored with one UPDATE (trainer.db_sessions).
+    SESSION_ENGINE = "trainer.db_sessions"
 
 # Celery (read by config/celery.py through the CELERY_ namespace).
 CELERY_BROKER_URL = REDIS_URL or "filesystem://"

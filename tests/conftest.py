@@ -148,6 +148,18 @@ def client_app(broker: str) -> Celery:
     return client
 
 
+@pytest.fixture(autouse=True)
+def forget_process_memos() -> Iterator[None]:
+    """Start every test without the lesson links, theme lists and filter forms an earlier
+    test left in this process (the site keeps them a few seconds per process)."""
+    yield
+    from trainer.lesson_links import forget_links
+    from trainer.views_train import forget_filters
+
+    forget_links()
+    forget_filters()
+
+
 @pytest.fixture(scope="session", autouse=True)
 def private_embedded_broker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path | None]:
     """In the embedded mode, send the suite's tasks to folders of its own, never to the

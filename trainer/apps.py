@@ -9,7 +9,10 @@ class TrainerConfig(AppConfig):
 
     def ready(self) -> None:
         from config.celery import prepare_embedded_broker
-        from trainer import checks  # noqa: F401  (registers the deploy checks)
+        from trainer import (
+            checks,  # noqa: F401  (registers the deploy checks)
+            drawn,  # noqa: F401  (drops a saved quiz's cached drawing)
+        )
 
         # The site sends tasks too: the embedded broker's folders must exist before it does.
         prepare_embedded_broker()

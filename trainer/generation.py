@@ -26,6 +26,7 @@ from games.constraints import ConstraintError, parse
 from games.quizzes import KINDS, QuizDraft, QuizError, draft_quiz, modes_for
 from games.sampling import NoDealFound
 from games.solver import SolverBudgetExceeded, deadline
+from trainer.drawn import stored_drawing
 from trainer.models import GenerationJob, Quiz
 
 log = logging.getLogger(__name__)
@@ -163,7 +164,7 @@ def store_quiz(draft: QuizDraft, job: GenerationJob | None) -> bool:
     """
     try:
         with transaction.atomic():
-            Quiz.objects.create(
+            quiz = Quiz(
                 game=draft.game,
                 kind=draft.kind,
                 mode=draft.mode,
@@ -181,6 +182,9 @@ def store_quiz(draft: QuizDraft, job: GenerationJob | None) -> bool:
                 position_hash=draft.position_hash,
                 job=job,
             )
+            # Drawn once here, so that no learner's request has to draw it.
+            quiz.drawn = stored_drawing(quiz)
+            quiz.save(force_insert=True)
     except IntegrityError:
         # Only the unique position constraint makes a duplicate; any other refusal is a fault
         # the caller must see, not a quiz "already in the bank".

@@ -11,6 +11,7 @@ technique). The tests check that every emitted theme is mapped to a heading that
 from __future__ import annotations
 
 import re
+import time
 from dataclasses import dataclass
 
 from django.urls import reverse
@@ -178,13 +179,34 @@ def heading_of(lesson: Lesson, anchor: str) -> str:
     return ""
 
 
+# Each process keeps the links it found this long: the lessons change only when they are
+# loaded again (a command), and every verdict page shows one.
+LINK_SECONDS = 30.0
+_links_here: dict[tuple[str, str], tuple[float, LessonLink]] = {}
+
+
+def forget_links() -> None:
+    """Drop the links this process keeps (tests that load lessons of their own call it)."""
+    _links_here.clear()
+
+
 def lesson_for(quiz: Quiz) -> LessonLink:
     """Return the link to the lesson section behind the quiz (or to the game's course)."""
     target = section_for(quiz.game, quiz.kind, [str(t) for t in quiz.themes or []])
+    now = time.monotonic()
+    held = _links_here.get((quiz.game, target))
+    if held is not None and held[0] > now:
+        return held[1]
+    link = _find_link(quiz.game, target)
+    _links_here[(quiz.game, target)] = (now + LINK_SECONDS, link)
+    return link
+
+
+def _find_link(game: str, target: str) -> LessonLink:
     slug, _, anchor = target.partition("#")
-    lesson = Lesson.objects.filter(game=quiz.game, slug=slug).first() if slug else None
+    lesson = Lesson.objects.filter(game=game, slug=slug).first() if slug else None
     if lesson is None:
-        return LessonLink(reverse("lessons:course", args=[quiz.game]), "", False)
+        return LessonLink(reverse("lessons:course", args=[game]), "", False)
     section = heading_of(lesson, anchor) if anchor else ""
     url = lesson.get_absolute_url() + (f"#{anchor}" if section else "")
     return LessonLink(url, lesson.title, True, section)

@@ -125,13 +125,20 @@ class Quiz(models.Model):
         GenerationJob, null=True, blank=True, on_delete=models.SET_NULL, related_name="quizzes"
     )
     created_at = models.DateTimeField(auto_now_add=True)
+    # The position and choices as every learner sees them, drawn when the quiz is stored
+    # (trainer.drawn): HTML with the key of the drawing code and language that made it.
+    drawn = models.JSONField(null=True, blank=True, editable=False)
 
     class Meta:
         ordering = ["id"]
         constraints = [
             models.UniqueConstraint(fields=["kind", "position_hash"], name="quiz_unique_position")
         ]
-        indexes = [models.Index(fields=["game", "kind", "mode", "rating"])]
+        indexes = [
+            models.Index(fields=["game", "kind", "mode", "rating"]),
+            # The player's pick walks a game's quizzes in rating order from a random point.
+            models.Index(fields=["game", "rating"], name="quiz_game_rating"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game} {self.kind} #{self.pk}"

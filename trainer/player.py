@@ -51,39 +51,54 @@ def access_attempt(learner: Learner | None, attempt_id: int) -> Attempt:
     return attempt
 
 
-def _duel(
-    learner: Learner, quiz: Quiz, score: float
-) -> tuple[SkillRating, ratings.Rating, ratings.Rating]:
-    """Lock the learner's rating in the game and the quiz's; return the learner's row and the
-    two ratings after this answer (stored by ``_store_ratings``)."""
+def _duel(learner: Learner, quiz: Quiz, score: float) -> tuple[SkillRating, ratings.Rating]:
+    """Lock the learner's rating in the game, rate the answer as a game between the learner
+    and the quiz, and store the quiz's new rating; return the learner's row and the learner's
+    rating after this answer (stored by ``_store_ratings``).
+
+    The quiz's rating is stored with a compare-and-set against the values read with the quiz
+    (one UPDATE, no lock and no second read of the row); only when another answer moved it in
+    the meantime is the row locked, read again and the game rated again from what it holds.
+    """
     skill, _ = SkillRating.objects.select_for_update().get_or_create(
         **learner.lookup(), game=quiz.game, defaults=learner.owner_fields()
     )
-    locked = Quiz.objects.select_for_update().only(
-        "rating", "rating_deviation", "rating_volatility"
-    )
-    quiz_row = locked.get(pk=quiz.pk)
     mine = ratings.Rating(skill.rating, skill.deviation, skill.volatility)
     if skill.games:
         # A learner back after days away is less certain: one idle period per whole day.
         mine = ratings.idle(mine, (timezone.now() - skill.updated_at).days)
-    theirs = ratings.Rating(quiz_row.rating, quiz_row.rating_deviation, quiz_row.rating_volatility)
-    mine, theirs = ratings.duel(mine, theirs, score)
-    return skill, mine, theirs
+    theirs = ratings.Rating(quiz.rating, quiz.rating_deviation, quiz.rating_volatility)
+    new_mine, new_theirs = ratings.duel(mine, theirs, score)
+    moved = {
+        "rating": new_theirs.rating,
+        "rating_deviation": new_theirs.deviation,
+        "rating_volatility": new_theirs.volatility,
+    }
+    as_read = Quiz.objects.filter(
+        pk=quiz.pk,
+        rating=quiz.rating,
+        rating_deviation=quiz.rating_deviation,
+        rating_volatility=quiz.rating_volatility,
+    )
+    if not as_read.update(**moved):
+        locked = Quiz.objects.select_for_update().only(*moved)
+        row = locked.get(pk=quiz.pk)
+        theirs = ratings.Rating(row.rating, row.rating_deviation, row.rating_volatility)
+        new_mine, new_theirs = ratings.duel(mine, theirs, score)
+        Quiz.objects.filter(pk=quiz.pk).update(
+            rating=new_theirs.rating,
+            rating_deviation=new_theirs.deviation,
+            rating_volatility=new_theirs.volatility,
+        )
+    return skill, new_mine
 
 
-def _store_ratings(
-    learner: Learner, quiz: Quiz, skill: SkillRating, mine: ratings.Rating, theirs: ratings.Rating
-) -> None:
-    """Store both new ratings and a point of the learner's rating history."""
+def _store_ratings(learner: Learner, quiz: Quiz, skill: SkillRating, mine: ratings.Rating) -> None:
+    """Store the learner's new rating and a point of the learner's rating history (the quiz's
+    was stored by ``_duel``)."""
     skill.rating, skill.deviation, skill.volatility = mine.rating, mine.deviation, mine.volatility
     skill.games += 1
     skill.save(update_fields=["rating", "deviation", "volatility", "games", "updated_at"])
-    Quiz.objects.filter(pk=quiz.pk).update(
-        rating=theirs.rating,
-        rating_deviation=theirs.deviation,
-        rating_volatility=theirs.volatility,
-    )
     RatingPoint.objects.create(
         game=quiz.game, rating=mine.rating, deviation=mine.deviation, **learner.owner_fields()
     )
@@ -162,11 +177,11 @@ def answer_quiz(
         try:
             with transaction.atomic():
                 if first and rated:
-                    skill, mine, theirs = _duel(learner, quiz, duel_score(verdict.correct, hints))
+                    skill, mine = _duel(learner, quiz, duel_score(verdict.correct, hints))
                     attempt = Attempt.objects.create(
                         first=True, learner_rating=mine.rating, **fields
                     )
-                    _store_ratings(learner, quiz, skill, mine, theirs)
+                    _store_ratings(learner, quiz, skill, mine)
                 elif first:  # a teacher's unrated assignment: no rating moves
                     attempt = Attempt.objects.create(first=True, **fields)
                 else:
@@ -232,7 +247,8 @@ def submit(
         raise NotGivenError(
             f"quiz {quiz_id} is not the quiz you were given, or it was answered already"
         )
-    quiz = Quiz.objects.filter(pk=quiz_id, game=game).first()
+    # The stored drawing (trainer.drawn) is not needed to grade.
+    quiz = Quiz.objects.filter(pk=quiz_id, game=game).defer("drawn").first()
     if quiz is None:
         raise NotGivenError(f"quiz {quiz_id} is no longer in the bank")
     answer = resolve_answer(quiz, answer, picked)

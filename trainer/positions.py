@@ -137,6 +137,7 @@ class Facts:
         self.kitty: list[str] = []
         self.discards: list[str] = []
         self.side_tricks: dict[str, int] | None = None
+        self.hand_sorted: list[str] | None = None  # filled by hand_order
         if record is not None:
             self._from_record(record)
         else:
@@ -208,6 +209,20 @@ class Facts:
         if partner is not None and key == partner:
             return _("%(seat)s (your partner)") % {"seat": name}
         return name
+
+
+FACTS_ATTRIBUTE = "_trainer_facts"
+
+
+def facts_of(quiz: Quiz) -> Facts:
+    """Return the quiz's Facts, read once per quiz object: the drawing, the choices and the
+    hand order of one request all read the same record, and checking it is not free."""
+    found = getattr(quiz, FACTS_ATTRIBUTE, None)
+    if isinstance(found, Facts) and found.quiz is quiz:
+        return found
+    found = Facts(quiz)
+    setattr(quiz, FACTS_ATTRIBUTE, found)
+    return found
 
 
 def _more(need: int, have: int) -> str:
@@ -701,7 +716,7 @@ def _drawn(key: str, _language: str | None) -> PositionView:
 
 def draw_position(quiz: Quiz) -> PositionView:
     """Return the drawn parts of the quiz's position (uncached)."""
-    f = Facts(quiz)
+    f = facts_of(quiz)
     hook = HOOKS.get(f.game, GameFacts())
     game = f.game
     view = PositionView(seat=f.seat, seat_name=seat_name(f.seat), contract=hook.contract_text(f))
@@ -761,7 +776,7 @@ def quiz_choices(quiz: Quiz) -> list[dict[str, Any]]:
     a Skat game option is judged with)."""
     out = []
     order = _hand_order(quiz)
-    f = Facts(quiz)
+    f = facts_of(quiz)
     notes = HOOKS.get(f.game, GameFacts()).option_notes(f)
     for c in choice_order(quiz):
         answer = str(c["answer"])
@@ -791,14 +806,16 @@ def _is_cards(answer: str) -> bool:
 
 def hand_order(quiz: Quiz) -> list[str]:
     """Return the learner's hand in the game's display order (Skat: for the game played)."""
-    f = Facts(quiz)
-    hand = f.hands.get(f.seat, [])
-    hook = HOOKS.get(f.game, GameFacts())
-    try:
-        key = display_key(f.game, hook.played(f))
-        return sorted(hand, key=lambda t: key(parse_card(t)))
-    except (NotationError, ValueError, KeyError):
-        return list(hand)
+    f = facts_of(quiz)
+    if f.hand_sorted is None:
+        hand = f.hands.get(f.seat, [])
+        hook = HOOKS.get(f.game, GameFacts())
+        try:
+            key = display_key(f.game, hook.played(f))
+            f.hand_sorted = sorted(hand, key=lambda t: key(parse_card(t)))
+        except (NotationError, ValueError, KeyError):
+            f.hand_sorted = list(hand)
+    return list(f.hand_sorted)
 
 
 def _hand_order(quiz: Quiz) -> dict[str, int]:

@@ -146,8 +146,14 @@ def pick_new(
             above = list(near.filter(rating__gte=target).order_by("rating")[:NEAREST])
             found = sorted(below + above, key=lambda q: abs(q.rating - target))[:NEAREST]
         else:
-            # Any quiz of the window at random: one row read, not NEAREST to choose from.
-            found = list(near.order_by("?")[:1])
+            # A quiz of the window at random: the first unseen one at or above a random
+            # rating in the window (else the first below it). Read along the (game, rating)
+            # index, this stops at that quiz instead of reading and shuffling the whole
+            # window (hundreds of rows where the bank is thick).
+            point = rng.uniform(target - half, target + half)
+            found = list(near.filter(rating__gte=point).order_by("rating")[:1]) or list(
+                near.filter(rating__lt=point).order_by("-rating")[:1]
+            )
         if found:
             return rng.choice(found)
     return None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from functools import lru_cache
 from typing import Any
 
 from django.conf import settings
@@ -9,20 +11,23 @@ from django.core.cache import cache
 from django.db.models import Count
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
+from django.template.loader import render_to_string
 from django.urls import reverse
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_POST
 
 from games.catalog import GAMES
 from games.quizzes import KINDS, MODES
 from trainer import feedback, progress, tickets
 from trainer.context_processors import reviews_due
+from trainer.drawn import drawn_quiz
 from trainer.grading import GradingError, grade
 from trainer.learners import learner_for
 from trainer.lesson_links import lesson_for
 from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
-from trainer.picker import card_picker
 from trainer.player import HINT_COST, NotGivenError, access_attempt, serve, submit
-from trainer.positions import choice_html, choice_order, position_view, quiz_choices
+from trainer.positions import choice_html
 from trainer.refill import bank_status
 from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, learner_rating
 
@@ -35,8 +40,17 @@ def _game(game: str) -> Any:
     return GAMES[game]
 
 
+# Each process keeps a game's theme list this long before asking the shared cache again.
+THEMES_LOCAL_SECONDS = 30.0
+_themes_here: dict[str, tuple[float, tuple[str, ...]]] = {}
+
+
 def themes_of(game: str) -> list[str]:
     """Return the theme tags found in a game's bank (cached: the bank changes slowly)."""
+    now = time.monotonic()
+    held = _themes_here.get(game)
+    if held is not None and held[0] > now:
+        return list(held[1])
     key = f"trainer:themes:{game}"
     found = cache.get(key)
     if found is None:
@@ -45,15 +59,36 @@ def themes_of(game: str) -> list[str]:
             tags.update(str(t) for t in themes or [])
         found = sorted(tags)
         cache.set(key, found, THEMES_CACHE_SECONDS)
+    _themes_here[game] = (now + THEMES_LOCAL_SECONDS, tuple(found))
     return list(found)
 
 
-def _choices_form(game: str, filters: Filters) -> dict[str, Any]:
+def forget_filters() -> None:
+    """Drop the theme lists and filter forms this process keeps (for tests)."""
+    _themes_here.clear()
+    _filters_html.cache_clear()
+
+
+@lru_cache(maxsize=512)
+def _filters_html(game: str, filters: Filters, themes: tuple[str, ...], _language: str) -> str:
+    context = {"info": GAMES[game], **_choices_form(game, filters, list(themes))}
+    return render_to_string("train/_filters.html", context)
+
+
+def filters_html(game: str, filters: Filters) -> SafeString:
+    """Return the form choosing what to train, drawn once per process for each game, choice
+    of filters, theme list and language (it is the same for every learner)."""
+    html = _filters_html(game, filters, tuple(themes_of(game)), get_language() or "")
+    return mark_safe(html)  # rendered by our template, which escapes every value
+
+
+def _choices_form(game: str, filters: Filters, themes: list[str] | None = None) -> dict[str, Any]:
+    tags = themes_of(game) if themes is None else themes
     return {
         "filters": filters,
         "kinds": [(k, label) for k, label in KIND_CHOICES if k in KINDS],
         "modes": [(m, label) for m, label in MODE_CHOICES if m in MODES],
-        "themes": [(t, progress.theme_label(game, t)) for t in themes_of(game)],
+        "themes": [(t, progress.theme_label(game, t)) for t in tags],
         "difficulties": list(DIFFICULTY_OFFSETS),
     }
 
@@ -95,21 +130,19 @@ def play(request: HttpRequest, game: str) -> HttpResponse:
     due = reviews_due(request).get(game, 0)
     served = serve(request.session, learner, game, filters, rating=rating, due=due)
     context: dict[str, Any] = {"info": info, "query": filters.as_query()}
-    context.update(_choices_form(game, filters))
     if served is None:
+        context.update(_choices_form(game, filters))
         context["bank"] = bank_status(game, filters.kind)
         context["top_up_seconds"] = settings.TRAIN_TOP_UP_SECONDS
         return render(request, "train/empty.html", context)
     quiz, ticket = served
-    # A discard whose candidates are every set of cards from the hand is picked card by card.
-    picker = card_picker(quiz)
-    choices = [] if picker else quiz_choices(quiz)
+    context["filters_html"] = filters_html(game, filters)
+    # The position and the choices (a discard whose candidates are every set of cards from
+    # the hand is picked card by card) are the same for every learner: drawn when stored.
     context.update(
         quiz=quiz,
         ticket=ticket,
-        view=position_view(quiz),
-        choices=choices,
-        picker=picker,
+        drawn=drawn_quiz(quiz),
         rating=rating,
         hint=feedback.hint_for(quiz, lesson_for(quiz)) if ticket.hints else None,
         hint_cost=HINT_COST,
@@ -179,7 +212,8 @@ def attempt(request: HttpRequest, pk: int) -> HttpResponse:
         filters = Filters.from_query(request.GET.dict())
     except FilterError:
         filters = Filters()
-    order = [str(c["answer"]) for c in choice_order(quiz)]
+    drawn = drawn_quiz(quiz)
+    order = list(drawn.answers)
     chosen = verdict.chosen
     line = feedback.line_view(quiz, verdict)
     hands, spare, spare_name = feedback.revealed_deal(quiz)
@@ -202,7 +236,7 @@ def attempt(request: HttpRequest, pk: int) -> HttpResponse:
         "deal": _deal_html(quiz, hands, spare, spare_name) if hands else None,
         "themes": feedback.theme_labels(quiz),
         "rule": feedback.rule_words(quiz.rule_ref or ""),
-        "view": position_view(quiz),
+        "position": drawn.position,
         "lesson": lesson_for(quiz),
         "query": filters.as_query(),
         "due": reviews_due(request).get(quiz.game, 0),

@@ -6,7 +6,7 @@ import pytest
 
 from tests.learner.learner_helpers import answer, take_quiz
 from trainer.learners import Learner
-from trainer.models import Attempt, RatingPoint, ReviewCard, SkillRating
+from trainer.models import Attempt, Quiz, RatingPoint, ReviewCard, SkillRating
 from trainer.player import answer_quiz
 from trainer.ratings import Rating, duel, idle
 
@@ -102,3 +102,21 @@ def test_days_away_widen_the_learners_deviation_before_the_next_answer(make_bank
         1.0,
     )
     assert SkillRating.objects.get().deviation == pytest.approx(expected.deviation)
+
+
+def test_an_answer_rates_against_the_quiz_rating_stored_now_not_the_one_it_read(make_bank, learner):
+    # Another learner's answer moved the quiz's rating after this copy of the quiz was read:
+    # the stored rating is not overwritten from the stale copy (the update compares first).
+    quiz = make_bank(1)[0]
+    moved = Rating(1800.0, 120.0, 0.06)
+    Quiz.objects.filter(pk=quiz.pk).update(
+        rating=moved.rating, rating_deviation=moved.deviation, rating_volatility=moved.volatility
+    )
+    best = next(c["answer"] for c in quiz.candidates if c["accepted"])
+    attempt, _ = answer_quiz(Learner(user_id=learner.pk), quiz, best)
+    mine, theirs = duel(Rating(), moved, 1.0)
+    stored = Quiz.objects.get(pk=quiz.pk)
+    assert stored.rating == pytest.approx(theirs.rating)
+    assert stored.rating_deviation == pytest.approx(theirs.deviation)
+    assert attempt.learner_rating == pytest.approx(mine.rating)
+    assert SkillRating.objects.get(user=learner).rating == pytest.approx(mine.rating)
