@@ -12,6 +12,7 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
+from django.conf import settings
 from django.db import IntegrityError, transaction
 from django.db.models import Max, Q, QuerySet
 from django.http import Http404
@@ -336,7 +337,9 @@ def solve_entry(entry_id: int) -> DealEntry:
         return entry
     began = time.monotonic()
     try:
-        draft = quiz_from_deal(EnteredDeal(**entry.entered))
+        draft = quiz_from_deal(
+            EnteredDeal(**entry.entered), seconds=settings.CLASSES_ENTERED_SOLVE_SECONDS
+        )
     except DealInputError as exc:
         DealEntry.objects.filter(pk=entry_id).update(
             status=DealEntry.Status.FAILED, error=str(exc), finished_at=timezone.now(),

@@ -223,6 +223,12 @@ CELERY_TASK_ACKS_LATE = True
 CELERY_TASK_REJECT_ON_WORKER_LOST = True
 CELERY_WORKER_PREFETCH_MULTIPLIER = 1
 CELERY_TASK_SOFT_TIME_LIMIT = env_int("CELERY_TASK_SOFT_TIME_LIMIT", 600, minimum=1)
+# A teacher's entered deal is solved on a worker within CLASSES_ENTERED_SOLVE_SECONDS (all the
+# legal cards together); past it the entry fails with a message asking for more played tricks.
+# Kept under the soft time limit, so the entry always ends with a message.
+CLASSES_ENTERED_SOLVE_SECONDS = env_int(
+    "CLASSES_ENTERED_SOLVE_SECONDS", max(1, min(300, CELERY_TASK_SOFT_TIME_LIMIT - 10)), minimum=1
+)
 CELERY_TASK_TIME_LIMIT = env_int("CELERY_TASK_TIME_LIMIT", 660, minimum=1)
 if CELERY_TASK_TIME_LIMIT <= CELERY_TASK_SOFT_TIME_LIMIT:
     raise ImproperlyConfigured(

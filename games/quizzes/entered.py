@@ -29,8 +29,10 @@ from games.cards import (
 from games.quizzes.base import QuizDraft
 
 ENTERED_GAMES = ("skat", "beyond", "five_hundred", "wiezen")
-# As the Beyond generator's double-dummy cut (games.quizzes.beyond.play.MAX_TRICKS_LEFT).
-BEYOND_MAX_TRICKS_LEFT = 7
+# How long the solver may take over one entered decision (every legal card) by default: a
+# whole Beyond deal with exact declarations can take the solver minutes; past this the entry
+# fails with a message that says to enter more of the tricks already played.
+SOLVE_SECONDS = 300.0
 SEAT_WORDS = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SKAT_SEATS = ("forehand", "middlehand", "rearhand")
 WIEZEN_KINDS = ("ask_join", "alone", "abondance", "solo", "miserie", "open_miserie")
@@ -425,14 +427,6 @@ def _beyond_cut(entered: EnteredDeal) -> Any:
             raise DealInputError(
                 "played", f"card {n + 1} ({card}, {seat} to play): {exc}"
             ) from None
-    left = 13 - len(play.completed)
-    if left > BEYOND_MAX_TRICKS_LEFT:
-        raise DealInputError(
-            "played",
-            f"{left} tricks are left; Beyond positions are solved from at most "
-            f"{BEYOND_MAX_TRICKS_LEFT} (with jokers and exact targets a whole deal takes the "
-            f"solver minutes): enter the cards of the first {13 - BEYOND_MAX_TRICKS_LEFT} tricks",
-        )
     mover = play.to_move
     if mover is None:
         raise DealInputError("played", "every card has been played: no decision is left")
@@ -473,18 +467,29 @@ def read_deal(entered: EnteredDeal) -> Any:
     return CUTTERS[entered.game](entered)
 
 
-def quiz_from_deal(entered: EnteredDeal) -> QuizDraft:
+def quiz_from_deal(entered: EnteredDeal, seconds: float = SOLVE_SECONDS) -> QuizDraft:
     """Solve an entered deal's decision into a double-dummy quiz with every card's value.
 
-    Raises DealInputError for bad input, and for a position that is no decision (every
-    card reaches the same result), since a quiz needs a wrong answer.
+    Raises DealInputError for bad input, for a position that is no decision (every card
+    reaches the same result), since a quiz needs a wrong answer, and for a decision the
+    solver cannot settle within ``seconds`` (all its solves together).
     """
     from games.quizzes import load_generators
     from games.quizzes.common.pipeline import DOUBLE_DUMMY, PLAY_SPECS, quiz_at
+    from games.solver import SolverBudgetExceeded
+    from games.solver.budget import deadline
 
     load_generators()
     cut = read_deal(entered)
-    draft = quiz_at(PLAY_SPECS[entered.game], cut, DOUBLE_DUMMY, 0, 0)
+    try:
+        with deadline(seconds):
+            draft = quiz_at(PLAY_SPECS[entered.game], cut, DOUBLE_DUMMY, 0, 0)
+    except SolverBudgetExceeded:
+        raise DealInputError(
+            "played",
+            f"the solver could not settle this decision within {seconds:g} seconds: enter the"
+            " cards of the first few tricks as well, so that fewer tricks are left to solve",
+        ) from None
     if draft is None:
         raise DealInputError(
             "played", "every legal card reaches the same result here: this is no decision"
