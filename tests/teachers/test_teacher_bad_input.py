@@ -241,7 +241,8 @@ def test_a_malformed_500_deal_is_refused_naming_the_token(world, fields, named):
         ({"contract": "7H N N3 E3 S4"}, "give the bid, the declarer and the four declarations"),
         ({"contract": "7H N N3 E3 S4 Q2"}, "bad declaration 'Q2'"),
         ({"contract": "pass N N3 E3 S4 W2"}, "'pass' is not a bid"),
-        ({"played": " ".join(BEYOND_PLAYED.split()[:20])}, "Beyond positions are solved from"),
+        ({"played": " ".join(BEYOND_PLAYED.split()[:20])}, "it is East (E) to play, not 'S'"),
+        ({"played": BEYOND_PLAYED + " D9"}, "D9 is in W's hand and it is S's turn"),
     ],
 )
 def test_a_malformed_beyond_deal_is_refused_naming_the_token(world, fields, named):
