@@ -46,28 +46,26 @@ from games.beyond.scoring import contract_points
 from games.beyond.seats import PAIRS, pair_of, partner
 from games.cards import SEATS, Card, parse_card
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.beyond.solving import position_of, remaining_targets
+from games.quizzes.beyond.settle import pairs_hitting
 from games.quizzes.beyond.table import (
     GAME,
     Hands,
     beyond_position,
     cards_text,
     deal_hands,
-    play_to_cut,
     run_auction,
     run_declarations,
     worlds_json,
 )
 from games.quizzes.beyond.table import dealer_for as table_dealer
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
+from games.quizzes.common.valuation import Valuation, current
 from games.quizzes.units import CONVENTION as CONVENTION_UNIT
 from games.sampling import NoDealFound, World, sample_worlds
-from games.solver import Objective, solve
 
 WORLDS = {"convention": 200, "demand": 100}
 # Draws tried for the context worlds: demand auctions rarely fit, so give up early there.
 MAX_TRIES = {"convention": 20000, "demand": 5000}
-CUT_TRICKS = 4
 SHOW_LENGTH = 4
 CONVENTION = "convention"
 DEMAND_Q = "demand"
@@ -255,7 +253,12 @@ def call_worlds(
 
 
 def world_values(
-    world: World, dealer: str, history: History, seat: str, calls: Sequence[Call]
+    world: World,
+    dealer: str,
+    history: History,
+    seat: str,
+    calls: Sequence[Call],
+    valuation: Valuation,
 ) -> dict[str, int]:
     """Return, per call, our pair's points minus the other pair's in this world (0 for a
     call that ends the auction in the pass round)."""
@@ -267,21 +270,20 @@ def world_values(
             out[str(call)] = 0
             continue
         if contract not in by_contract:
-            by_contract[contract] = _contract_value(world, dealer, seat, contract)
+            by_contract[contract] = _contract_value(world, dealer, seat, contract, valuation)
         out[str(call)] = by_contract[contract]
     return out
 
 
-def _contract_value(world: World, dealer: str, seat: str, contract: AuctionResult) -> int:
-    """Return our pair's points minus the other pair's once the simple players reach the cut."""
+def _contract_value(
+    world: World, dealer: str, seat: str, contract: AuctionResult, valuation: Valuation
+) -> int:
+    """Return our pair's points minus the other pair's, the deal played as ``valuation`` says."""
     targets = run_declarations(world, contract, dealer).targets
-    play = play_to_cut(world, dealer, contract.trump, targets, CUT_TRICKS)
-    won = play.tricks_won()
-    position = position_of(play)
+    hits = pairs_hitting(world, dealer, contract.trump, targets, valuation)
     value = 0
     for pair in PAIRS:
-        need = remaining_targets(targets, won, pair, CUT_TRICKS)
-        if need is not None and solve(position, Objective.exact(need)).value:
+        if hits[pair]:
             points = contract_points(contract, pair)
             value += points if pair == pair_of(seat) else -points
     return value
@@ -307,7 +309,10 @@ def sampled_context(hands: Hands, dealer: str, found: Question, world_seed: str)
         )
     except NoDealFound:
         return None
-    per_world = [world_values(w, dealer, history, found.seat, found.calls) for w in sampled]
+    valuation = current(GAME)
+    per_world = [
+        world_values(w, dealer, history, found.seat, found.calls, valuation) for w in sampled
+    ]
     tokens = [str(c) for c in found.calls]
     means = {t: sum(w[t] for w in per_world) / n for t in tokens}
     scored = {t: sum(w[t] > 0 for w in per_world) / n for t in tokens}
@@ -326,8 +331,9 @@ def _context_text(context: Context | None, token: str, question: str) -> str:
             if question == DEMAND_Q
             else ""
         )
+    played = "solved double dummy" if current(GAME).whole else "played on by the simple players"
     return (
-        f"Over {context.worlds} deals that fit the auction, played on by the simple players, "
+        f"Over {context.worlds} deals that fit the auction, {played}, "
         f"it scored {context.means[token]:+.1f} points a deal for your pair net of the "
         f"opponents (your pair scored in {round(100 * context.scored[token])}% of them); "
         "this is context, not the grade."
@@ -391,7 +397,7 @@ def convention_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         "question": found.question,
         "prescribed": prescribed,
         "world_seed": world_seed,
-        "cut_tricks": CUT_TRICKS,
+        "valuation": current(GAME).as_json(),
     }
     if context is not None:
         extra["worlds"] = worlds_json(context.deals)

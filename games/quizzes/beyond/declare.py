@@ -5,17 +5,17 @@ the declarations made before its turn. Hidden hands are sampled so that every ea
 declaration (other than the declarer's bid) fits the simple players' model
 (``worlds.declaration_filter``).
 
-The numbers offered are those a player weighs: the legal numbers within ``SPREAD`` tricks
-of the hand's rounded estimate with the contract's trumps (the sum-13 rule removes one for
-the last to declare). For each number, in each world: the seat declares it, the players
-after it declare with the simple model, the simple players play to ``CUT_TRICKS`` tricks
-before the end, and the solver says whether each pair can still force both of its
-declarations. The number's score in that world is the deal's points under Beyond scoring
-for the seat's pair net of the opponents (``games.beyond.scoring.contract_points``: a pair
-scores only when both partners hit); its hit rate is how often both partners hit. The numbers
-are judged with the shared ``judge_sampled``: the best mean score and every number within
-the sampling error of it are accepted; kept only when every accepted number beats every
-rejected one beyond it.
+The numbers offered are those a player weighs: the legal numbers within ``SPREAD`` tricks of
+the hand's rounded estimate with the contract's trumps (the sum-13 rule removes one for the
+last to declare). For each number, in each world: the seat declares it, the players after it
+declare with the simple model, the deal is played as Beyond's valuation says
+(``settle.pairs_hitting``; for now the simple players play nine tricks and the solver the
+last four) and the solver says whether each pair can force both of its declarations. The
+number's score in that world is the deal's points under Beyond scoring for the seat's pair
+net of the opponents (``games.beyond.scoring.contract_points``: a pair scores only when both
+partners hit); its hit rate is how often both partners hit. The numbers are judged with the
+shared ``judge_sampled``: the best mean score and every number within the sampling error of
+it are accepted; kept only when every accepted number beats every rejected one beyond it.
 """
 
 from __future__ import annotations
@@ -30,27 +30,25 @@ from games.beyond.scoring import contract_points
 from games.beyond.seats import PAIRS, pair_of
 from games.cards import SEATS, Card, parse_card
 from games.quizzes.base import Candidate, QuizDraft
-from games.quizzes.beyond.solving import position_of, remaining_targets
+from games.quizzes.beyond.settle import pairs_hitting
 from games.quizzes.beyond.table import (
     GAME,
     Table,
     beyond_position,
     bid_and_declare,
     cards_text,
-    play_to_cut,
     run_auction,
     run_declarations,
     worlds_json,
 )
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
 from games.quizzes.beyond.worlds import declaration_filter
+from games.quizzes.common.valuation import Valuation, current, stored
 from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.units import HIT_RATE, POINTS
 from games.sampling import NoDealFound, World, sample_worlds
-from games.solver import Objective, solve
 
 BID_WORLDS = 100
-CUT_TRICKS = 4
 SPREAD = 2
 MIN_ESTIMATE = 0.5
 RULE_REF = "beyond.da.txt, trick declarations (exact targets, the sum may not be 13)"
@@ -68,6 +66,7 @@ def world_outcomes(
     seat: str,
     before: Mapping[str, int],
     numbers: Sequence[int],
+    valuation: Valuation,
 ) -> dict[str, Outcome]:
     """Return each number's outcome for ``seat``'s pair in this world."""
     out = {}
@@ -81,14 +80,11 @@ def world_outcomes(
             else:
                 declarations.declare(choose_declaration(declarations, world[seat_now]))
         targets = declarations.targets
-        play = play_to_cut(world, table.dealer, table.contract.trump, targets, CUT_TRICKS)
-        won = play.tricks_won()
-        position = position_of(play)
+        hits = pairs_hitting(world, table.dealer, table.contract.trump, targets, valuation)
         score = 0
         hit = False
         for pair in PAIRS:
-            need = remaining_targets(targets, won, pair, CUT_TRICKS)
-            if need is None or not solve(position, Objective.exact(need)).value:
+            if not hits[pair]:
                 continue
             points = contract_points(table.contract, pair)
             if pair == pair_of(seat):
@@ -135,7 +131,7 @@ def deciding_seat(table: Table, seed: int) -> tuple[str, dict[str, int]] | None:
 
 
 def judge_declaration(
-    table: Table, seat: str, before: Mapping[str, int], world_seed: str
+    table: Table, seat: str, before: Mapping[str, int], world_seed: str, valuation: Valuation
 ) -> tuple[list[int], list[dict[str, Outcome]], list[World]] | None:
     """Return the numbers offered, their outcomes per world and the worlds, or None if no
     world can be drawn."""
@@ -147,7 +143,8 @@ def judge_declaration(
         worlds = declaration_worlds(table, seat, before, world_seed)
     except NoDealFound:
         return None
-    return numbers, [world_outcomes(table, w, seat, before, numbers) for w in worlds], worlds
+    outcomes = [world_outcomes(table, w, seat, before, numbers, valuation) for w in worlds]
+    return numbers, outcomes, worlds
 
 
 def _label(n: int) -> str:
@@ -200,7 +197,8 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         return None
     seat, before = chosen
     world_seed = f"beyond/declare/{seed}/worlds"
-    judged = judge_declaration(table, seat, before, world_seed)
+    valuation = current(GAME)
+    judged = judge_declaration(table, seat, before, world_seed, valuation)
     if judged is None:
         return None
     numbers, per_world, worlds = judged
@@ -252,6 +250,7 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "worlds": worlds_json(worlds),
             "sampling_error": round(verdict.error, 4),
             "question": "declaration",
+            "valuation": valuation.as_json(),
         },
     )
 
@@ -268,7 +267,8 @@ def recheck_declaration(draft: QuizDraft) -> list[str]:
     table = Table(draft.seed, dealer, deal, auction, contract, dict(declared.targets))
     seat = draft.position["seat"]
     before = {s: n for s, n in draft.position["declarations"][1:]}
-    judged = judge_declaration(table, seat, before, draft.extra["world_seed"])
+    valuation = stored(GAME, draft.extra)
+    judged = judge_declaration(table, seat, before, draft.extra["world_seed"], valuation)
     if judged is None:
         return ["no worlds can be drawn for the stored deal"]
     problems = []

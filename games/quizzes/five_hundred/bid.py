@@ -11,11 +11,12 @@ weighing (at most three: those whose count, ``table.strain_limit``, reaches a le
 falls one trick short of it, highest count first) the cheapest legal level and the levels of
 its count and one above; misère or open misère when legal and the hand is low enough. In
 each of 100 worlds consistent with the calls so far (``table.bids_fit``), a bid is taken to
-end the auction: the seat takes the kitty, discards with the simple rule, the deal is played
-(``settle``) and scored under 500 scoring for the seat's side (its contract points against
-the defence's 10 a trick). A pass lets the others bid on with the simple bidder (the seat is
-out once it passes); whatever contract that gives is settled the same way and scored for the
-seat's side, or 0 when all pass. Every candidate is judged on the same worlds (``judging``).
+end the auction: the seat takes the kitty, discards with the simple rule, the deal is solved
+double dummy from the first lead to the last trick (``settle``) and scored under 500 scoring
+for the seat's side (its contract points against the defence's 10 a trick). A pass lets the
+others bid on with the simple bidder (the seat is out once it passes); whatever contract
+that gives is settled the same way and scored for the seat's side, or 0 when all pass. Every
+candidate is judged on the same worlds (``judging``).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ from games.five_hundred.calls import MISERE_CALL, OPEN_MISERE_CALL, PASS, STRAIN
 from games.five_hundred.players import misere_danger
 from games.five_hundred.seats import partner, side_of
 from games.quizzes.base import QuizDraft
+from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, stored
 from games.quizzes.common.verdict import Outcome, Verdict, differences
 from games.quizzes.five_hundred import judging
 from games.quizzes.five_hundred.kitty import choose_question, kitty_quiz, recheck_kitty
@@ -129,7 +131,9 @@ def bid_worlds(
     )
 
 
-def world_tricks(world: World, seat: str, calls: list[Call]) -> dict[str, int]:
+def world_tricks(
+    world: World, seat: str, calls: list[Call], valuation: Valuation = WHOLE_DEAL
+) -> dict[str, int]:
     """Return the declaring side's tricks in ``world`` for each strain among ``calls``."""
     out: dict[str, int] = {}
     hands = {s: world[s] for s in SEATS}
@@ -137,11 +141,17 @@ def world_tricks(world: World, seat: str, calls: list[Call]) -> dict[str, int]:
         key = strain_key(call)
         if call.is_pass or key in out:
             continue
-        out[key] = declarer_tricks(hands, world["kitty"], Contract(call, seat))
+        out[key] = declarer_tricks(hands, world["kitty"], Contract(call, seat), valuation=valuation)
     return out
 
 
-def after_pass(world: World, seat: str, dealer: str, prefix: list[tuple[str, Call]]) -> PassResult:
+def after_pass(
+    world: World,
+    seat: str,
+    dealer: str,
+    prefix: list[tuple[str, Call]],
+    valuation: Valuation = WHOLE_DEAL,
+) -> PassResult:
     """Return where a pass leads in ``world``: the others bid on, the contract is settled."""
     auction = replay(dealer, prefix)
     auction.call(PASS, seat)
@@ -150,7 +160,7 @@ def after_pass(world: World, seat: str, dealer: str, prefix: list[tuple[str, Cal
     contract = auction.contract
     if contract is None:
         return {"contract": None, "declarer": None, "tricks": 0}
-    tricks = declarer_tricks(hands, world["kitty"], contract)
+    tricks = declarer_tricks(hands, world["kitty"], contract, valuation=valuation)
     return {"contract": str(contract.bid), "declarer": contract.declarer, "tricks": tricks}
 
 
@@ -218,8 +228,9 @@ def bid_quiz(seed: int, mode: str = "single_dummy", constraint: Any = None) -> Q
         worlds = bid_worlds(seat, hand, prefix, seed)
     except NoDealFound:
         return None
-    tricks = [world_tricks(w, seat, calls) for w in worlds]
-    passes = [after_pass(w, seat, deal.dealer, prefix) for w in worlds]
+    valuation = current("five_hundred")
+    tricks = [world_tricks(w, seat, calls, valuation) for w in worlds]
+    passes = [after_pass(w, seat, deal.dealer, prefix, valuation) for w in worlds]
     verdict = judging.judge(per_world_outcomes(calls, seat, tricks, passes), _prefer(calls))
     if verdict is None:
         return None
@@ -266,6 +277,7 @@ def bid_quiz(seed: int, mode: str = "single_dummy", constraint: Any = None) -> Q
             "passes": passes,
             "sampling_error": round(verdict.error, 4),
             "natural": natural,
+            "valuation": valuation.as_json(),
         },
     )
 
@@ -305,8 +317,9 @@ def recheck_bid(draft: QuizDraft) -> list[str]:
         {p: FIVE_HUNDRED_DECK.parse_hand(cards) for p, cards in w.items()}
         for w in draft.extra["worlds"]
     ]
-    tricks = [world_tricks(w, seat, calls) for w in worlds]
-    passes = [after_pass(w, seat, dealer, prefix) for w in worlds]
+    valuation = stored("five_hundred", draft.extra)
+    tricks = [world_tricks(w, seat, calls, valuation) for w in worlds]
+    passes = [after_pass(w, seat, dealer, prefix, valuation) for w in worlds]
     problems = []
     if tricks != draft.extra["tricks"]:
         problems.append("the stored tricks differ from settling the worlds again")

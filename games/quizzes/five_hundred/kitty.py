@@ -8,7 +8,8 @@ three cards (topped up with the lowest other side cards), and the three lowest c
 longest side suit. Discards that differ only in alike cards (same suit, and every card
 ranking between them is the declarer's own) count as one. Each candidate is settled in the
 same 100 worlds of the other three hands, consistent with the whole auction (the kitty is
-known now): the declarer discards it, the deal is played (``settle``) and scored from the
+known now): the declarer discards it, the deal is solved double dummy from the first lead
+(``settle``) and scored from the
 contract table, with the defence's 10 a trick against it (``results``). Judged like the
 contract question (``judging``): the best mean score and the discards within the sampling
 error of it are accepted, each with its make rate.
@@ -23,6 +24,7 @@ from typing import Any
 from games.cards import FIVE_HUNDRED_DECK, SEATS, Card, sort_key
 from games.five_hundred import Auction, CardOrder, Contract, choose_discards, parse_call
 from games.quizzes.base import QuizDraft
+from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, stored
 from games.quizzes.common.verdict import Outcome, differences
 from games.quizzes.five_hundred import judging
 from games.quizzes.five_hundred.results import outcome
@@ -122,13 +124,14 @@ def evaluate(
     kitty: Sequence[Card],
     options: Mapping[str, Sequence[Card]],
     worlds: Sequence[World],
+    valuation: Valuation = WHOLE_DEAL,
 ) -> dict[str, list[int]]:
     """Return each option's declaring-side tricks in every world."""
     tricks: dict[str, list[int]] = {o: [] for o in options}
     for world in worlds:
         hands = {s: (list(ten) if s == contract.declarer else world[s]) for s in SEATS}
         for option, discard in options.items():
-            tricks[option].append(declarer_tricks(hands, kitty, contract, list(discard)))
+            tricks[option].append(declarer_tricks(hands, kitty, contract, list(discard), valuation))
     return tricks
 
 
@@ -158,7 +161,8 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
         worlds = kitty_worlds(declarer, thirteen, calls, seed)
     except NoDealFound:
         return None
-    tricks = evaluate(contract, ten, deal.kitty, options, worlds)
+    valuation = current("five_hundred")
+    tricks = evaluate(contract, ten, deal.kitty, options, worlds, valuation)
     order = list(options)
     verdict = judging.judge(per_world_outcomes(contract, tricks), order.index)
     if verdict is None:
@@ -212,6 +216,7 @@ def kitty_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "tricks": tricks,
             "sampling_error": round(verdict.error, 4),
             "natural": natural,
+            "valuation": valuation.as_json(),
         },
     )
 
@@ -228,7 +233,7 @@ def reevaluate(draft: QuizDraft) -> dict[str, list[int]]:
         {p: FIVE_HUNDRED_DECK.parse_hand(cards) for p, cards in w.items()}
         for w in draft.extra["worlds"]
     ]
-    return evaluate(contract, ten, kitty, options, worlds)
+    return evaluate(contract, ten, kitty, options, worlds, stored("five_hundred", draft.extra))
 
 
 def recheck_kitty(draft: QuizDraft) -> list[str]:

@@ -1,10 +1,10 @@
-"""Settle a contract in one sampled world: exchange, simple play, then a double-dummy finish.
+"""Settle a contract in one sampled world: the declarer's exchange, then the solver's play.
 
-The simple players play the first tricks and the last ``SOLVE_TRICKS`` are solved exactly.
-A whole ten-trick deal takes the solver a few milliseconds, but a quiz settles a hundred
-worlds for each candidate: solving the last 8 tricks cost the same per quiz as the last 6,
-all 10 three times as much (measured), so 8 it is. ``SOLVE_TRICKS = 10`` makes every world
-a pure double-dummy result.
+The declarer takes the kitty and discards (the given cards, else the simple discard rule),
+and the contract is solved double dummy from the first lead to the last trick
+(``common.valuation``: a whole deal takes the solver about a millisecond). Quizzes stored
+with the older shortcut valuation let the simple players play their first tricks before the
+solver takes over; their re-check passes that valuation.
 """
 
 from __future__ import annotations
@@ -14,11 +14,10 @@ from collections.abc import Mapping, Sequence
 from games.cards import Card
 from games.five_hundred import Contract, Play, choose_discards, exchange
 from games.quizzes.common.lines import seat_no
+from games.quizzes.common.valuation import WHOLE_DEAL, Valuation
 from games.quizzes.five_hundred.solving import position_of
 from games.quizzes.five_hundred.table import play_on
 from games.solver import Objective, solve
-
-SOLVE_TRICKS = 8
 
 
 def declarer_tricks(
@@ -26,6 +25,7 @@ def declarer_tricks(
     kitty: Sequence[Card],
     contract: Contract,
     discards: Sequence[Card] | None = None,
+    valuation: Valuation = WHOLE_DEAL,
 ) -> int:
     """Return the tricks the declaring side takes (misère: 0 when it succeeds, else 1)."""
     declarer = contract.declarer
@@ -34,7 +34,8 @@ def declarer_tricks(
     dealt = {s: list(hands[s]) for s in contract.players}
     dealt[declarer] = list(exchange(hands[declarer], kitty, thrown))
     play = Play(contract, dealt)
-    play_on(play, SOLVE_TRICKS)
+    if valuation.played_tricks:
+        play_on(play, valuation.solved_tricks("five_hundred"))
     if contract.is_misere:
         if play.declarer_tricks:
             return 1

@@ -13,7 +13,10 @@ Each quiz asks one of four questions (chosen by the seed):
 - ``discard``: the seat picked up the skat and plays the game it chose; which two cards does
   it lay away? The options are the discards a player weighs (``weighed_discards``).
 Every option is played out in the same worlds (the hidden hands and skat, consistent with
-the auction so far) by ``outcome.play_out``. Its value is the seat's expected score under
+the auction so far) by ``outcome.play_out``: the solver plays the game double dummy from the
+first lead to the last trick; the simple bidders make the other seats' calls in a ``limit``
+question's auction, and the simple declaring rule picks the game and discard where the
+option leaves them open (a ``limit`` or a pick-up). Its value is the seat's expected score under
 Skat scoring, with its win rate beside it; ``common.verdict.judge_sampled`` accepts the best
 and every option the worlds cannot tell from it, and keeps the quiz only when every accepted
 option beats every rejected one beyond two standard errors. docs/quizzes/skat.md has the rules.
@@ -31,6 +34,7 @@ import games.quizzes as quizzes
 from games.cards import SKAT_DECK, Card, sort_key
 from games.position import Call, SkatPosition, deal_record, settings_json
 from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
+from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, stored
 from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.skat.cut import PLAYER, Dealt, auction_result, run_auction
 from games.quizzes.skat.outcome import Played, play_out
@@ -459,9 +463,10 @@ def _played(
     counting: Sequence[Card],
     twelve: Sequence[Card],
     bid: int,
+    valuation: Valuation,
 ) -> Played:
     """Play ``contract`` with ``ten`` in hand and ``counting`` as skat; score it at ``bid``."""
-    outcome = play_out(contract, _hands(spec, world, ten), spec.seat, counting)
+    outcome = play_out(contract, _hands(spec, world, ten), spec.seat, counting, valuation)
     score = outcome.score(contract, bid, twelve)
     return Played(score, score > 0, True, outcome.points)
 
@@ -477,7 +482,9 @@ def _pick_up(
     return contract, list(game.hand), game.skat
 
 
-def _world_results(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[str, Played]:
+def _world_results(
+    spec: BidSpec, world: Mapping[str, Sequence[Card]], valuation: Valuation
+) -> dict[str, Played]:
     """Return each option's result for the deciding seat in one world."""
     out: dict[str, Played] = {}
     if spec.question == "discard":
@@ -486,7 +493,7 @@ def _world_results(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[s
         for option in spec.options:
             pair = SKAT_DECK.parse_hand(option.split())
             ten = [c for c in twelve if c not in pair]
-            out[option] = _played(spec, world, contract, ten, pair, twelve, spec.bid)
+            out[option] = _played(spec, world, contract, ten, pair, twelve, spec.bid, valuation)
         return out
     if spec.question == "game":
         twelve = [*spec.cards, *spec.skat]
@@ -494,7 +501,7 @@ def _world_results(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[s
             contract = Contract(game)
             discard = assumed_discard(twelve, game)
             ten = [c for c in twelve if c not in discard]
-            out[game] = _played(spec, world, contract, ten, discard, twelve, spec.bid)
+            out[game] = _played(spec, world, contract, ten, discard, twelve, spec.bid, valuation)
         return out
     skat = world["skat"]
     twelve = [*spec.cards, *skat]
@@ -502,10 +509,12 @@ def _world_results(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[s
         for option in spec.options:
             if option == PICK_UP:
                 contract, ten, laid = _pick_up(spec, skat, spec.bid)
-                out[option] = _played(spec, world, contract, ten, laid, twelve, spec.bid)
+                out[option] = _played(spec, world, contract, ten, laid, twelve, spec.bid, valuation)
             else:
                 contract = Contract(option.split()[1], hand=True)
-                out[option] = _played(spec, world, contract, spec.cards, skat, twelve, spec.bid)
+                out[option] = _played(
+                    spec, world, contract, spec.cards, skat, twelve, spec.bid, valuation
+                )
         return out
     hands = _hands(spec, world, spec.cards)
     cache: dict[tuple[str, int], Played] = {}
@@ -519,19 +528,22 @@ def _world_results(spec: BidSpec, world: Mapping[str, Sequence[Card]]) -> dict[s
         key = (str(declared.contract), bid)
         if key not in cache:
             cache[key] = _played(
-                spec, world, declared.contract, declared.hand, declared.skat, twelve, bid
+                spec, world, declared.contract, declared.hand, declared.skat, twelve, bid, valuation
             )
         out[option] = cache[key]
     return out
 
 
 def evaluate(
-    spec: BidSpec, worlds: Sequence[Mapping[str, Sequence[Card]]]
+    spec: BidSpec,
+    worlds: Sequence[Mapping[str, Sequence[Card]]],
+    valuation: Valuation = WHOLE_DEAL,
 ) -> dict[str, list[Played]]:
-    """Return every option's result in each world (the same worlds for all options)."""
+    """Return every option's result in each world (the same worlds for all options), each
+    world's contract played as ``valuation`` says (whole deals for new quizzes)."""
     samples: dict[str, list[Played]] = {o: [] for o in spec.options}
     for world in worlds:
-        results = _world_results(spec, world)
+        results = _world_results(spec, world, valuation)
         for option in spec.options:
             samples[option].append(results[option])
     return samples
@@ -827,7 +839,8 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
         worlds = sample_bid_worlds(spec, _world_seed(seed))
     except NoDealFound:
         return None
-    samples = evaluate(spec, worlds)
+    valuation = current("skat")
+    samples = evaluate(spec, worlds, valuation)
     verdict = judge(spec, samples)
     if verdict is None:
         return None
@@ -858,6 +871,7 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
             "spec": spec.as_json(),
             "worlds": [world_json(w) for w in worlds],
             "world_seed": _world_seed(seed),
+            "valuation": valuation.as_json(),
             "sampling_error": round(verdict.error, 4),
             "natural": natural,
             "deal": {
@@ -871,7 +885,8 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
 def reevaluate(draft: QuizDraft) -> dict[str, list[Played]]:
     """Play the options of a stored bid quiz again on its stored worlds."""
     spec = BidSpec.from_json(draft.extra["spec"])
-    return evaluate(spec, [world_from_json(w) for w in draft.extra["worlds"]])
+    worlds = [world_from_json(w) for w in draft.extra["worlds"]]
+    return evaluate(spec, worlds, stored("skat", draft.extra))
 
 
 def recheck_bid(draft: QuizDraft) -> list[str]:

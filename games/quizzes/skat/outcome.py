@@ -1,11 +1,11 @@
-"""Value a whole Skat game in one world: the declarer's score under good play by everyone.
+"""Value a whole Skat game in one world: the declarer's score under best play by everyone.
 
-A full ten-trick double-dummy solve takes the solver about 30 ms at the median and far more
-on hard deals, too slow for a hundred worlds times every option. So each world is played in
-two parts: the simple players play the first ``PLAYOUT_TRICKS`` tricks, then the exact
-solver (card-point objective; no-trick objective in null) finishes the last ones (6 of them:
-1.4x the cost of 5 per quiz, measured; 7 cost 3.3x). The score follows
-``games.skat.score_game``; schwarz is not scored (the split play cannot tell it reliably).
+The solver plays the game double dummy from the first lead to the last trick (card-point
+objective; no-trick objective in null), a few milliseconds a deal (``common.valuation``). A
+quiz stored with the older shortcut valuation lets the simple players play its first tricks
+and the solver the rest; its re-check passes that valuation. The score follows
+``games.skat.score_game``; schwarz is not scored (the card-point solve does not tell whether
+the losing side takes a trick, and a second solve per world would be needed).
 """
 
 from __future__ import annotations
@@ -14,11 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.cards import Card
+from games.quizzes.common.valuation import WHOLE_DEAL, Valuation
 from games.quizzes.skat.table import Table
 from games.skat import Contract, Play, score_game
 from games.skat.tactics import choose_card
-
-PLAYOUT_TRICKS = 4
 
 
 @dataclass(frozen=True)
@@ -54,11 +53,16 @@ class Played:
 
 
 def play_out(
-    contract: Contract, hands: Sequence[Sequence[Card]], declarer: int, skat: Sequence[Card]
+    contract: Contract,
+    hands: Sequence[Sequence[Card]],
+    declarer: int,
+    skat: Sequence[Card],
+    valuation: Valuation = WHOLE_DEAL,
 ) -> Outcome:
-    """Play a game from the first card: simple players first, the solver for the end."""
+    """Play a game from the first card: solved whole, or (a shortcut valuation) the simple
+    players' first tricks and the solver for the rest."""
     play = Play(contract.game, [list(h) for h in hands], declarer, leader=0, skat=list(skat))
-    for _ in range(3 * PLAYOUT_TRICKS):
+    for _ in range(3 * valuation.played_tricks):
         mover = play.to_move
         if mover is None:
             break

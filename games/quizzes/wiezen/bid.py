@@ -7,7 +7,8 @@ line where a player asks, joins or goes alone), or the hand has a special bid wo
 
 ``WORLDS`` deals of the other three hands that fit the auction so far are sampled
 (``worlds.bid_worlds``); every option is settled in every one of them (``settle.settle``: the
-rest of the auction, the play, the points under Kleurenwiezen scoring) and the options are
+rest of the auction by the simple bidder, the contract solved double dummy from the first lead
+to the last trick, the points under Kleurenwiezen scoring) and the options are
 judged on the same worlds with the shared ``judge_sampled``: the best mean score and every
 option within the sampling error of it are accepted; the quiz is kept only when every accepted
 option beats every rejected one beyond the sampling error and by ``MIN_MARGIN`` points. Each
@@ -29,9 +30,10 @@ from typing import Any
 from games.cards import SUIT_NAMES, WIEZEN_DECK, format_pbn, parse_card, parse_pbn
 from games.quizzes import BID_RECHECKS
 from games.quizzes.base import Candidate, QuizDraft, QuizError
+from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, stored
 from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
 from games.quizzes.units import MAKE_RATE, POINTS
-from games.quizzes.wiezen.settle import SOLVE_TRICKS, Settled, settle_many
+from games.quizzes.wiezen.settle import Settled, settle_many
 from games.quizzes.wiezen.table import (
     GAME,
     cards_text,
@@ -180,10 +182,11 @@ def call_values(
     prefix: Sequence[tuple[str, Call]],
     seat: str,
     calls: Sequence[Call],
+    valuation: Valuation = WHOLE_DEAL,
 ) -> dict[str, list[Settled]]:
     """Return every call's outcome in every world (contracts settled once per world, their
-    finishes solved in one batch)."""
-    return settle_many(worlds, dealer, prefix, seat, calls)
+    solves made in one batch)."""
+    return settle_many(worlds, dealer, prefix, seat, calls, valuation)
 
 
 def judged(settled: dict[str, list[Settled]], order: Sequence[str]) -> Verdict | None:
@@ -324,7 +327,8 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
         )
     except NoDealFound:
         return None
-    settled = call_values(worlds, dealer, prefix, seat, calls)
+    valuation = current(GAME)
+    settled = call_values(worlds, dealer, prefix, seat, calls, valuation)
     keys = [str(c) for c in calls]
     verdict = judged(settled, keys)
     if verdict is None:
@@ -392,7 +396,7 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
             "deal": {s: cards_text(h) for s, h in hands.items()},
             "worlds": [format_pbn(w) for w in worlds],
             "world_seed": world_seed,
-            "solve_tricks": SOLVE_TRICKS,
+            "valuation": valuation.as_json(),
             "sampling_error": round(verdict.error, 4),
         },
     )
@@ -417,7 +421,7 @@ def recheck_bid(draft: QuizDraft) -> list[str]:
     if any(w[seat] != deal[seat] for w in worlds):
         problems.append(f"a stored world does not give {seat} the quiz hand")
     calls = [parse_call(c.answer) for c in draft.candidates]
-    settled = call_values(worlds, dealer, prefix, seat, calls)
+    settled = call_values(worlds, dealer, prefix, seat, calls, stored(GAME, draft.extra))
     verdict = judged(settled, [c.answer for c in draft.candidates])
     if verdict is None:
         return [*problems, "the stored position is no longer a clear decision"]

@@ -1,12 +1,12 @@
 """Settle a bid in one sampled world: finish the auction, play the contract, score it.
 
 After the candidate call the simple bidder makes every later call (the deciding seat's
-too). The contract is then played by the simple players until ``SOLVE_TRICKS`` tricks are
-left and solved double dummy from there. A whole 13-card deal takes the solver about a
-tenth of a second (docs/performance.md), still too slow for a hundred worlds times several
-calls per quiz. Measured per try on ten seeds: last 6 tricks 0.74 s, 7 tricks 1.28 s, 8 tricks
-3.07 s; 7 it is. ``SOLVE_TRICKS = 13`` would make every world a pure double-dummy solve.
-The deciding seat's value is its points from the points table (``score_deal``).
+too). The contract is then solved double dummy from the first lead to the last trick: the
+declaring side's tricks (or, in miserie, whether each declarer can be kept from taking a
+trick); the simple players play no card (``common.valuation``). A quiz stored with the older
+shortcut valuation lets the simple players play the first tricks and the solver the rest;
+its re-check passes that valuation. The deciding seat's value is its points from the points
+table (``score_deal``).
 """
 
 from __future__ import annotations
@@ -15,14 +15,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.quizzes.common.lines import seat_no
+from games.quizzes.common.valuation import WHOLE_DEAL, Valuation
 from games.quizzes.wiezen.solving import position_of
 from games.quizzes.wiezen.table import finish_auction, play_until, replay_auction
 from games.sampling import World
 from games.solver import Objective, solve, solve_many
 from games.solver.position import Position
-from games.wiezen import Call, Contract, score_deal
-
-SOLVE_TRICKS = 7
+from games.wiezen import Call, Contract, Play, score_deal
 
 
 @dataclass(frozen=True)
@@ -49,10 +48,12 @@ def contract_after(
 
 
 def tricks_taken(
-    world: World, contract: Contract, solve_tricks: int = SOLVE_TRICKS
+    world: World, contract: Contract, valuation: Valuation = WHOLE_DEAL
 ) -> dict[str, int]:
-    """Return the tricks each seat takes: simple play, then a double-dummy finish."""
-    play = play_until(world, contract, solve_tricks)
+    """Return the tricks each seat takes, solved double dummy (after the simple players'
+    first tricks under a shortcut valuation)."""
+    solve_tricks = valuation.solved_tricks("wiezen")
+    play = Play(world, contract) if valuation.whole else play_until(world, contract, solve_tricks)
     won = play.tricks_won()
     position = position_of(play)
     defenders = contract.defenders
@@ -75,20 +76,43 @@ def tricks_taken(
     return won
 
 
+def settle(
+    world: World,
+    dealer: str,
+    prefix: Sequence[tuple[str, Call]],
+    seat: str,
+    call: Call,
+    settled: dict[Contract, dict[str, int]],
+    valuation: Valuation = WHOLE_DEAL,
+) -> Settled:
+    """Return the outcome of ``call`` in ``world``; ``settled`` caches tricks per contract."""
+    contract = contract_after(world, dealer, prefix, seat, call)
+    if contract is None:
+        return Settled(None, False, 0)
+    if contract not in settled:
+        settled[contract] = tricks_taken(world, contract, valuation)
+    score = score_deal(contract, settled[contract])
+    made = score.made[contract.declarers[0]]
+    return Settled(contract, made, score.points[seat], seat in contract.declarers)
+
+
 def tricks_taken_many(
-    pairs: Sequence[tuple[World, Contract]], solve_tricks: int = SOLVE_TRICKS
+    pairs: Sequence[tuple[World, Contract]], valuation: Valuation = WHOLE_DEAL
 ) -> list[dict[str, int]]:
-    """Return ``tricks_taken`` of every (world, contract) pair, the double-dummy finishes of
-    the partnership contracts solved in one ``solve_many`` call (miserie contracts, whose
+    """Return ``tricks_taken`` of every (world, contract) pair, the double-dummy solves of
+    the partnership contracts made in one ``solve_many`` call (miserie contracts, whose
     solves depend on each other, one by one). The worlds do not share the solver's table:
     across different deals that costs nodes (docs/solver.md, "Batches")."""
+    solve_tricks = valuation.solved_tricks("wiezen")
     out: list[dict[str, int]] = []
     batch: list[tuple[Contract, dict[str, int], Position]] = []
     for world, contract in pairs:
         if contract.is_individual:
-            out.append(tricks_taken(world, contract, solve_tricks))
+            out.append(tricks_taken(world, contract, valuation))
             continue
-        play = play_until(world, contract, solve_tricks)
+        play = (
+            Play(world, contract) if valuation.whole else play_until(world, contract, solve_tricks)
+        )
         won = play.tricks_won()
         out.append(won)
         batch.append((contract, won, position_of(play)))
@@ -108,14 +132,21 @@ def settle_many(
     prefix: Sequence[tuple[str, Call]],
     seat: str,
     calls: Sequence[Call],
+    valuation: Valuation = WHOLE_DEAL,
 ) -> dict[str, list[Settled]]:
     """Return ``settle`` of every call in every world, each contract of a world played once
-    and every finish solved in one batch (``tricks_taken_many``)."""
+    and every solve made in one batch (``tricks_taken_many``)."""
     contracts = [[contract_after(w, dealer, prefix, seat, c) for c in calls] for w in worlds]
     pairs = list(
         dict.fromkeys((i, k) for i, row in enumerate(contracts) for k in row if k is not None)
     )
-    taken = dict(zip(pairs, tricks_taken_many([(worlds[i], k) for i, k in pairs]), strict=True))
+    taken = dict(
+        zip(
+            pairs,
+            tricks_taken_many([(worlds[i], k) for i, k in pairs], valuation),
+            strict=True,
+        )
+    )
     out: dict[str, list[Settled]] = {str(c): [] for c in calls}
     for i, row in enumerate(contracts):
         for call, contract in zip(calls, row, strict=True):
@@ -128,22 +159,3 @@ def settle_many(
                 Settled(contract, made, score.points[seat], seat in contract.declarers)
             )
     return out
-
-
-def settle(
-    world: World,
-    dealer: str,
-    prefix: Sequence[tuple[str, Call]],
-    seat: str,
-    call: Call,
-    settled: dict[Contract, dict[str, int]],
-) -> Settled:
-    """Return the outcome of ``call`` in ``world``; ``settled`` caches tricks per contract."""
-    contract = contract_after(world, dealer, prefix, seat, call)
-    if contract is None:
-        return Settled(None, False, 0)
-    if contract not in settled:
-        settled[contract] = tricks_taken(world, contract)
-    score = score_deal(contract, settled[contract])
-    made = score.made[contract.declarers[0]]
-    return Settled(contract, made, score.points[seat], seat in contract.declarers)
