@@ -1,11 +1,12 @@
 """Value a whole Skat game in one world: the declarer's score under best play by everyone.
 
-The solver plays the game double dummy from the first lead to the last trick (card-point
-objective; no-trick objective in null), a few milliseconds a deal (``common.valuation``). A
-quiz stored with the older shortcut valuation lets the simple players play its first tricks
-and the solver the rest; its re-check passes that valuation. The score follows
-``games.skat.score_game``; schwarz is not scored (the card-point solve does not tell whether
-the losing side takes a trick, and a second solve per world would be needed).
+Under a whole-deal valuation the solver plays the game double dummy from the first lead to
+the last trick (card-point objective; no-trick objective in null), a few milliseconds a deal
+(``common.valuation``); under the shortcut (Skat's default for now) the simple players play
+the first tricks and the solver the rest. A quiz's re-check passes its stored valuation.
+The score follows ``games.skat.score_game``; schwarz is not scored (the card-point solve
+does not tell whether the losing side takes a trick, and a second solve per world would be
+needed).
 """
 
 from __future__ import annotations

@@ -1,11 +1,12 @@
 """Settle a bid in one sampled world: finish the auction, play the contract, score it.
 
 After the candidate call the simple bidder makes every later call (the deciding seat's
-too). The contract is then solved double dummy from the first lead to the last trick: the
-declaring side's tricks (or, in miserie, whether each declarer can be kept from taking a
-trick); the simple players play no card (``common.valuation``). A quiz stored with the older
-shortcut valuation lets the simple players play the first tricks and the solver the rest;
-its re-check passes that valuation. The deciding seat's value is its points from the points
+too). The contract is then played as the valuation says (``common.valuation``): a whole
+deal is solved double dummy from the first lead to the last trick, the declaring side's
+tricks (or, in miserie, whether each declarer can be kept from taking a trick), the simple
+players playing no card; the shortcut (Kleurenwiezen's default for now, whole deals being
+too slow) lets the simple players play the first six tricks and the solver the rest. A
+quiz's re-check passes its stored valuation. The deciding seat's value is its points from the points
 table (``score_deal``).
 """
 
