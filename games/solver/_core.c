@@ -425,6 +425,10 @@ typedef struct {
     int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
+    /* Exact targets: set by every search that returns a failure (0) to 1 when its proof
+       holds for every split of the team's remaining sum between its seats (the team
+       cannot take exactly that sum in total), else 0. */
+    int sum_only;
     Table *tt;
     uint64_t nodes;
     uint64_t trick_nodes;
@@ -1328,7 +1332,12 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
         next.after_joker = c->joker_mode == JOKERS_BEYOND && nt.lead_block < 0;
         if (c->kind == KIND_EXACT && c->need[winner] >= 0) {
             c->need[winner]--;
-            value = c->need[winner] < 0 ? 0 : search(c, &next, winner, alpha, beta, rel);
+            if (c->need[winner] < 0) {
+                value = 0;
+                c->sum_only = 0; /* another split of the sum could still hit */
+            } else {
+                value = search(c, &next, winner, alpha, beta, rel);
+            }
             c->need[winner]++;
         } else {
             int gain = trick_gain(c, &nt, winner);
@@ -1732,6 +1741,17 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
     return 0;
 }
 
+/* Turn an exact-target key into the key of the team's sum (see Ctx.sum_only): the seat
+   to lead and the joker lock as before, the sum in place of the targets, and a bit no
+   target key has. */
+static void sum_key(const Ctx *c, Key *k) {
+    int sum = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        if (c->need[s] > 0) sum += c->need[s];
+    }
+    k->extra = (k->extra & 7u) | (uint32_t)sum << 3 | 1u << 31;
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -1739,9 +1759,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
        those the searched moves depend on: an answer carries only the sets it used. */
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
     int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0, decided = 0;
+    int sum_hi = 0;
     if (t->n == 0) {
         c->trick_nodes++;
         static_bounds(c, seat, &lo, &hi);
+        c->sum_only = 1; /* exact targets: these fail on the sum (too many wanted) */
         if (lo == hi || lo >= beta) return lo;
         if (hi <= alpha) return hi;
         static_lo = lo;
@@ -1853,6 +1875,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
             if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
             if (theirs > left - want) lower_to(0, theirs_rel, &hi, &hi_rel);
+            sum_hi = hi <= 0;
             if (hi > 0 && c->trump_block >= 0) {
                 /* Each seat on its own: the tricks its trumps win against every other seat's
                    trumps (a partner's too) are its own, and tricks of different seats are
@@ -1883,8 +1906,12 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat) >= need) {
                 int qp;
                 uint64_t qrel = 0;
-                if (quick_tricks(c, seat, need, t->after_joker, &qp, &qrel) >= need) lower_to(0, qrel, &hi, &hi_rel);
+                if (quick_tricks(c, seat, need, t->after_joker, &qp, &qrel) >= need) {
+                    lower_to(0, qrel, &hi, &hi_rel);
+                    sum_hi = 1;
+                }
             }
+            c->sum_only = sum_hi;
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         depth = popcount64(c->hand[seat]);
@@ -1892,6 +1919,19 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         stored_key = &key;
         uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
         int tlo = lo, thi = hi;
+        if (c->kind == KIND_EXACT) {
+            /* Failures that rest only on the team's sum are stored under a key with the
+               sum instead of each seat's target (sum_key), and hold for every split. */
+            Key skey = key;
+            sum_key(c, &skey);
+            table_probe(c->tt, &skey, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
+            if (thi <= alpha) {
+                *rel |= zone_cards(c, hi_zone);
+                c->sum_only = 1;
+                return thi;
+            }
+            c->sum_only = 0; /* what the exact key's entries decide rests on the split */
+        }
         int code = table_probe(c->tt, &key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
         if (tlo > lo) {
             lo = tlo;
@@ -1938,6 +1978,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (need <= left && trick_taker(c, t, seat, &brel, &taker, &tcard) == 0 &&
             mid_trick_sure(c, t, seat, 0, taker, tcard, need, &brel) >= need) {
             *rel |= brel;
+            c->sum_only = 1;
             return 0;
         }
     }
@@ -1960,7 +2001,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     int best = maximising ? -BIG : BIG;
     int best_card = -1;
     int a = alpha, b = beta;
-    int cut = 0;
+    int cut = 0, moves_sum = 1; /* exact targets: every failure so far fails on the sum */
     /* Rank relevance: once a card of a block has been searched and the answer did not
        depend on the rank of any card of that block at or below it, every other card of
        the block below the lowest card it did depend on gives the same answer (the
@@ -2003,6 +2044,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         }
         uint64_t move_rel = 0;
         int v = play(c, t, seat, card, named, a, b, &move_rel);
+        if (maximising || v <= a) moves_sum &= c->sum_only;
         if (maximising) {
             if (v > best) {
                 best = v;
@@ -2036,7 +2078,9 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     }
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins) | dom_rel;
     *rel |= moves_rel;
+    c->sum_only = moves_sum;
     if (stored_key) {
+        if (c->kind == KIND_EXACT && moves_sum && best <= alpha) sum_key(c, stored_key);
         int move_lo = best > alpha ? best : -BIG;
         int move_hi = best < beta ? best : BIG;
         /* What the searched moves prove, plus the static bounds, which rest on no rank.
