@@ -425,9 +425,10 @@ typedef struct {
     int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
-    /* Exact targets: set by every search that returns a failure (0) to 1 when its proof
-       holds for every split of the team's remaining sum between its seats (the team
-       cannot take exactly that sum in total), else 0. */
+    /* Exact targets: set by every search that returns a failure (0) to what its proof
+       holds for (SUM_* bits): any split of the team's remaining sum between its seats
+       (the team cannot take exactly that sum in total), and also every larger sum (the
+       team takes fewer) or every smaller one (it takes more); 0 for this split only. */
     int sum_only;
     Table *tt;
     uint64_t nodes;
@@ -442,6 +443,7 @@ typedef struct {
     PyThreadState *thread_state; /* while the GIL is released */
     jmp_buf *abort_to;
 } Ctx;
+enum { SUM_ANY_SPLIT = 1, SUM_SHORT = 3, SUM_OVER = 5 };
 enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
 /* Nodes between two looks at the budget: a few milliseconds of search at most. */
 enum { CHECK_EVERY = 4096 };
@@ -1334,7 +1336,13 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
             c->need[winner]--;
             if (c->need[winner] < 0) {
                 value = 0;
-                c->sum_only = 0; /* another split of the sum could still hit */
+                /* With every target met the team took one too many whatever the split;
+                   else another split of the sum could still hit. */
+                int over = SUM_OVER;
+                for (int s = 0; s < MAXSEATS; s++) {
+                    if (c->need[s] > 0) over = 0;
+                }
+                c->sum_only = over;
             } else {
                 value = search(c, &next, winner, alpha, beta, rel);
             }
@@ -1741,15 +1749,17 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
     return 0;
 }
 
-/* Turn an exact-target key into the key of the team's sum (see Ctx.sum_only): the seat
-   to lead and the joker lock as before, the sum in place of the targets, and a bit no
-   target key has. */
-static void sum_key(const Ctx *c, Key *k) {
+/* Turn an exact-target key into a key of the team's sum (see Ctx.sum_only) and return
+   the sum: the seat to lead and the joker lock as before, and a bit no target key has.
+   With `with_sum` the sum replaces the targets (entries: 0 or 1 as for the targets);
+   without, nothing does (entries: bounds on the team's tricks from here). */
+static int sum_key(const Ctx *c, Key *k, int with_sum) {
     int sum = 0;
     for (int s = 0; s < MAXSEATS; s++) {
         if (c->need[s] > 0) sum += c->need[s];
     }
-    k->extra = (k->extra & 7u) | (uint32_t)sum << 3 | 1u << 31;
+    k->extra = (k->extra & 7u) | (with_sum ? (uint32_t)sum << 3 | 1u << 31 : 1u << 30);
+    return sum;
 }
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
@@ -1763,7 +1773,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     if (t->n == 0) {
         c->trick_nodes++;
         static_bounds(c, seat, &lo, &hi);
-        c->sum_only = 1; /* exact targets: these fail on the sum (too many wanted) */
+        c->sum_only = SUM_SHORT; /* exact targets: these fail on the sum (too many wanted) */
         if (lo == hi || lo >= beta) return lo;
         if (hi <= alpha) return hi;
         static_lo = lo;
@@ -1873,9 +1883,13 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
                 credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
-            if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
-            if (theirs > left - want) lower_to(0, theirs_rel, &hi, &hi_rel);
-            sum_hi = hi <= 0;
+            if (ours > want) {
+                lower_to(0, ours_rel, &hi, &hi_rel);
+                sum_hi = SUM_OVER;
+            } else if (theirs > left - want) {
+                lower_to(0, theirs_rel, &hi, &hi_rel);
+                sum_hi = SUM_SHORT;
+            }
             if (hi > 0 && c->trump_block >= 0) {
                 /* Each seat on its own: the tricks its trumps win against every other seat's
                    trumps (a partner's too) are its own, and tricks of different seats are
@@ -1908,7 +1922,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 uint64_t qrel = 0;
                 if (quick_tricks(c, seat, need, t->after_joker, &qp, &qrel) >= need) {
                     lower_to(0, qrel, &hi, &hi_rel);
-                    sum_hi = 1;
+                    sum_hi = SUM_SHORT;
                 }
             }
             c->sum_only = sum_hi;
@@ -1920,14 +1934,22 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
         int tlo = lo, thi = hi;
         if (c->kind == KIND_EXACT) {
-            /* Failures that rest only on the team's sum are stored under a key with the
-               sum instead of each seat's target (sum_key), and hold for every split. */
+            /* Failures that rest only on the team's sum are stored under keys without the
+               targets (sum_key): those that hold for every larger or smaller sum as bounds
+               on the team's tricks, the others with the sum, and hold for every split. */
             Key skey = key;
-            sum_key(c, &skey);
+            int w = sum_key(c, &skey, 0), mlo = 0, mhi = depth;
+            table_probe(c->tt, &skey, c->nblocks, w - 1, w + 1, &mlo, &mhi, lo_zone, hi_zone);
+            if (mhi < w || mlo > w) {
+                *rel |= zone_cards(c, mhi < w ? hi_zone : lo_zone);
+                c->sum_only = mhi < w ? SUM_SHORT : SUM_OVER;
+                return 0;
+            }
+            sum_key(c, &skey, 1);
             table_probe(c->tt, &skey, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
             if (thi <= alpha) {
                 *rel |= zone_cards(c, hi_zone);
-                c->sum_only = 1;
+                c->sum_only = SUM_ANY_SPLIT;
                 return thi;
             }
             c->sum_only = 0; /* what the exact key's entries decide rests on the split */
@@ -1978,7 +2000,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (need <= left && trick_taker(c, t, seat, &brel, &taker, &tcard) == 0 &&
             mid_trick_sure(c, t, seat, 0, taker, tcard, need, &brel) >= need) {
             *rel |= brel;
-            c->sum_only = 1;
+            c->sum_only = SUM_SHORT;
             return 0;
         }
     }
@@ -2001,7 +2023,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     int best = maximising ? -BIG : BIG;
     int best_card = -1;
     int a = alpha, b = beta;
-    int cut = 0, moves_sum = 1; /* exact targets: every failure so far fails on the sum */
+    int cut = 0, moves_sum = SUM_SHORT | SUM_OVER; /* exact targets: what the failures hold for */
     /* Rank relevance: once a card of a block has been searched and the answer did not
        depend on the rank of any card of that block at or below it, every other card of
        the block below the lowest card it did depend on gives the same answer (the
@@ -2080,7 +2102,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     *rel |= moves_rel;
     c->sum_only = moves_sum;
     if (stored_key) {
-        if (c->kind == KIND_EXACT && moves_sum && best <= alpha) sum_key(c, stored_key);
         int move_lo = best > alpha ? best : -BIG;
         int move_hi = best < beta ? best : BIG;
         /* What the searched moves prove, plus the static bounds, which rest on no rank.
@@ -2090,6 +2111,18 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
            (bridge 40 deals: value 2.55 M -> 2.45 M trick nodes, cards 5.36 M -> 5.10 M). */
         int slo = move_lo > static_lo ? move_lo : static_lo;
         int shi = move_hi < static_hi ? move_hi : static_hi;
+        if (c->kind == KIND_EXACT && moves_sum && best <= alpha) {
+            /* A failure on the sum: under a key of the sum, or as a bound on the team's
+               tricks (fewer than the sum, or more). */
+            int w = sum_key(c, stored_key, moves_sum == SUM_ANY_SPLIT);
+            if (moves_sum == SUM_SHORT) {
+                slo = 0;
+                shi = w - 1;
+            } else if (moves_sum == SUM_OVER) {
+                slo = w + 1;
+                shi = depth;
+            }
+        }
         uint8_t zone[MAXBLOCKS];
         zones_of(c, moves_rel, zone);
         table_store(c->tt, stored_key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
