@@ -1749,16 +1749,15 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
     return 0;
 }
 
-/* Turn an exact-target key into a key of the team's sum (see Ctx.sum_only) and return
-   the sum: the seat to lead and the joker lock as before, and a bit no target key has.
-   With `with_sum` the sum replaces the targets (entries: 0 or 1 as for the targets);
-   without, nothing does (entries: bounds on the team's tricks from here). */
-static int sum_key(const Ctx *c, Key *k, int with_sum) {
+/* Turn an exact-target key into the key of the team's tricks (see Ctx.sum_only): the
+   seat to lead and the joker lock as before, no targets (entries: bounds on the team's
+   tricks from here, as for the tricks objective). Return the team's sum. */
+static int sum_key(const Ctx *c, Key *k) {
     int sum = 0;
     for (int s = 0; s < MAXSEATS; s++) {
         if (c->need[s] > 0) sum += c->need[s];
     }
-    k->extra = (k->extra & 7u) | (with_sum ? (uint32_t)sum << 3 | 1u << 31 : 1u << 30);
+    k->extra &= 7u;
     return sum;
 }
 
@@ -1933,27 +1932,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         stored_key = &key;
         uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
         int tlo = lo, thi = hi;
-        if (c->kind == KIND_EXACT) {
-            /* Failures that rest only on the team's sum are stored under keys without the
-               targets (sum_key): those that hold for every larger or smaller sum as bounds
-               on the team's tricks, the others with the sum, and hold for every split. */
-            Key skey = key;
-            int w = sum_key(c, &skey, 0), mlo = 0, mhi = depth;
-            table_probe(c->tt, &skey, c->nblocks, w - 1, w + 1, &mlo, &mhi, lo_zone, hi_zone);
-            if (mhi < w || mlo > w) {
-                *rel |= zone_cards(c, mhi < w ? hi_zone : lo_zone);
-                c->sum_only = mhi < w ? SUM_SHORT : SUM_OVER;
-                return 0;
-            }
-            sum_key(c, &skey, 1);
-            table_probe(c->tt, &skey, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
-            if (thi <= alpha) {
-                *rel |= zone_cards(c, hi_zone);
-                c->sum_only = SUM_ANY_SPLIT;
-                return thi;
-            }
-            c->sum_only = 0; /* what the exact key's entries decide rests on the split */
-        }
         int code = table_probe(c->tt, &key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
         if (tlo > lo) {
             lo = tlo;
@@ -1963,7 +1941,21 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             hi = thi;
             hi_rel = zone_cards(c, hi_zone);
         }
+        c->sum_only = 0; /* what the targets' entries decide rests on the split */
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+        if (c->kind == KIND_EXACT) {
+            /* Failures that hold for every larger or for every smaller sum of the team's
+               targets are stored as bounds on the team's tricks, under a key without the
+               targets (sum_key): positions with another split or another sum share them. */
+            Key skey = key;
+            int w = sum_key(c, &skey), mlo = 0, mhi = depth;
+            table_probe(c->tt, &skey, c->nblocks, w - 1, w + 1, &mlo, &mhi, lo_zone, hi_zone);
+            if (mhi < w || mlo > w) {
+                *rel |= zone_cards(c, mhi < w ? hi_zone : lo_zone);
+                c->sum_only = mhi < w ? SUM_SHORT : SUM_OVER;
+                return 0;
+            }
+        }
         hint = decode_hint(c, seat, code);
     }
     if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS &&
@@ -2111,17 +2103,13 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
            (bridge 40 deals: value 2.55 M -> 2.45 M trick nodes, cards 5.36 M -> 5.10 M). */
         int slo = move_lo > static_lo ? move_lo : static_lo;
         int shi = move_hi < static_hi ? move_hi : static_hi;
-        if (c->kind == KIND_EXACT && moves_sum && best <= alpha) {
-            /* A failure on the sum: under a key of the sum, or as a bound on the team's
-               tricks (fewer than the sum, or more). */
-            int w = sum_key(c, stored_key, moves_sum == SUM_ANY_SPLIT);
-            if (moves_sum == SUM_SHORT) {
-                slo = 0;
-                shi = w - 1;
-            } else if (moves_sum == SUM_OVER) {
-                slo = w + 1;
-                shi = depth;
-            }
+        if (c->kind == KIND_EXACT && (moves_sum == SUM_SHORT || moves_sum == SUM_OVER) &&
+            best <= alpha) {
+            /* A failure on the sum: a bound on the team's tricks (fewer than the sum, or
+               more), for every split and every sum on that side. */
+            int w = sum_key(c, stored_key);
+            slo = moves_sum == SUM_SHORT ? 0 : w + 1;
+            shi = moves_sum == SUM_SHORT ? w - 1 : depth;
         }
         uint8_t zone[MAXBLOCKS];
         zones_of(c, moves_rel, zone);
