@@ -425,11 +425,6 @@ typedef struct {
     int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
-    /* Exact targets: set by every search that returns a failure (0) to what its proof
-       holds for (SUM_* bits): any split of the team's remaining sum between its seats
-       (the team cannot take exactly that sum in total), and also every larger sum (the
-       team takes fewer) or every smaller one (it takes more); 0 for this split only. */
-    int sum_only;
     Table *tt;
     uint64_t nodes;
     uint64_t trick_nodes;
@@ -443,7 +438,6 @@ typedef struct {
     PyThreadState *thread_state; /* while the GIL is released */
     jmp_buf *abort_to;
 } Ctx;
-enum { SUM_ANY_SPLIT = 1, SUM_SHORT = 3, SUM_OVER = 5 };
 enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
 /* Nodes between two looks at the budget: a few milliseconds of search at most. */
 enum { CHECK_EVERY = 4096 };
@@ -1334,18 +1328,7 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
         next.after_joker = c->joker_mode == JOKERS_BEYOND && nt.lead_block < 0;
         if (c->kind == KIND_EXACT && c->need[winner] >= 0) {
             c->need[winner]--;
-            if (c->need[winner] < 0) {
-                value = 0;
-                /* With every target met the team took one too many whatever the split;
-                   else another split of the sum could still hit. */
-                int over = SUM_OVER;
-                for (int s = 0; s < MAXSEATS; s++) {
-                    if (c->need[s] > 0) over = 0;
-                }
-                c->sum_only = over;
-            } else {
-                value = search(c, &next, winner, alpha, beta, rel);
-            }
+            value = c->need[winner] < 0 ? 0 : search(c, &next, winner, alpha, beta, rel);
             c->need[winner]++;
         } else {
             int gain = trick_gain(c, &nt, winner);
@@ -1749,18 +1732,6 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
     return 0;
 }
 
-/* Turn an exact-target key into the key of the team's tricks (see Ctx.sum_only): the
-   seat to lead and the joker lock as before, no targets (entries: bounds on the team's
-   tricks from here, as for the tricks objective). Return the team's sum. */
-static int sum_key(const Ctx *c, Key *k) {
-    int sum = 0;
-    for (int s = 0; s < MAXSEATS; s++) {
-        if (c->need[s] > 0) sum += c->need[s];
-    }
-    k->extra &= 7u;
-    return sum;
-}
-
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -1768,11 +1739,9 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
        those the searched moves depend on: an answer carries only the sets it used. */
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
     int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0, decided = 0;
-    int sum_hi = 0;
     if (t->n == 0) {
         c->trick_nodes++;
         static_bounds(c, seat, &lo, &hi);
-        c->sum_only = SUM_SHORT; /* exact targets: these fail on the sum (too many wanted) */
         if (lo == hi || lo >= beta) return lo;
         if (hi <= alpha) return hi;
         static_lo = lo;
@@ -1882,13 +1851,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
                 credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
-            if (ours > want) {
-                lower_to(0, ours_rel, &hi, &hi_rel);
-                sum_hi = SUM_OVER;
-            } else if (theirs > left - want) {
-                lower_to(0, theirs_rel, &hi, &hi_rel);
-                sum_hi = SUM_SHORT;
-            }
+            if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
+            if (theirs > left - want) lower_to(0, theirs_rel, &hi, &hi_rel);
             if (hi > 0 && c->trump_block >= 0) {
                 /* Each seat on its own: the tricks its trumps win against every other seat's
                    trumps (a partner's too) are its own, and tricks of different seats are
@@ -1919,12 +1883,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat) >= need) {
                 int qp;
                 uint64_t qrel = 0;
-                if (quick_tricks(c, seat, need, t->after_joker, &qp, &qrel) >= need) {
-                    lower_to(0, qrel, &hi, &hi_rel);
-                    sum_hi = SUM_SHORT;
-                }
+                if (quick_tricks(c, seat, need, t->after_joker, &qp, &qrel) >= need) lower_to(0, qrel, &hi, &hi_rel);
             }
-            c->sum_only = sum_hi;
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         depth = popcount64(c->hand[seat]);
@@ -1941,21 +1901,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             hi = thi;
             hi_rel = zone_cards(c, hi_zone);
         }
-        c->sum_only = 0; /* what the targets' entries decide rests on the split */
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-        if (c->kind == KIND_EXACT) {
-            /* Failures that hold for every larger or for every smaller sum of the team's
-               targets are stored as bounds on the team's tricks, under a key without the
-               targets (sum_key): positions with another split or another sum share them. */
-            Key skey = key;
-            int w = sum_key(c, &skey), mlo = 0, mhi = depth;
-            table_probe(c->tt, &skey, c->nblocks, w - 1, w + 1, &mlo, &mhi, lo_zone, hi_zone);
-            if (mhi < w || mlo > w) {
-                *rel |= zone_cards(c, mhi < w ? hi_zone : lo_zone);
-                c->sum_only = mhi < w ? SUM_SHORT : SUM_OVER;
-                return 0;
-            }
-        }
         hint = decode_hint(c, seat, code);
     }
     if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS &&
@@ -1992,7 +1938,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (need <= left && trick_taker(c, t, seat, &brel, &taker, &tcard) == 0 &&
             mid_trick_sure(c, t, seat, 0, taker, tcard, need, &brel) >= need) {
             *rel |= brel;
-            c->sum_only = SUM_SHORT;
             return 0;
         }
     }
@@ -2015,7 +1960,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     int best = maximising ? -BIG : BIG;
     int best_card = -1;
     int a = alpha, b = beta;
-    int cut = 0, moves_sum = SUM_SHORT | SUM_OVER; /* exact targets: what the failures hold for */
+    int cut = 0;
     /* Rank relevance: once a card of a block has been searched and the answer did not
        depend on the rank of any card of that block at or below it, every other card of
        the block below the lowest card it did depend on gives the same answer (the
@@ -2058,7 +2003,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         }
         uint64_t move_rel = 0;
         int v = play(c, t, seat, card, named, a, b, &move_rel);
-        if (maximising || v <= a) moves_sum &= c->sum_only;
         if (maximising) {
             if (v > best) {
                 best = v;
@@ -2092,7 +2036,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     }
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins) | dom_rel;
     *rel |= moves_rel;
-    c->sum_only = moves_sum;
     if (stored_key) {
         int move_lo = best > alpha ? best : -BIG;
         int move_hi = best < beta ? best : BIG;
@@ -2103,14 +2046,6 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
            (bridge 40 deals: value 2.55 M -> 2.45 M trick nodes, cards 5.36 M -> 5.10 M). */
         int slo = move_lo > static_lo ? move_lo : static_lo;
         int shi = move_hi < static_hi ? move_hi : static_hi;
-        if (c->kind == KIND_EXACT && (moves_sum == SUM_SHORT || moves_sum == SUM_OVER) &&
-            best <= alpha) {
-            /* A failure on the sum: a bound on the team's tricks (fewer than the sum, or
-               more), for every split and every sum on that side. */
-            int w = sum_key(c, stored_key);
-            slo = moves_sum == SUM_SHORT ? 0 : w + 1;
-            shi = moves_sum == SUM_SHORT ? w - 1 : depth;
-        }
         uint8_t zone[MAXBLOCKS];
         zones_of(c, moves_rel, zone);
         table_store(c->tt, stored_key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
