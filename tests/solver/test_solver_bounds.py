@@ -72,6 +72,19 @@ def test_a_target_past_a_seats_sure_trumps_fails(solver: Solve) -> None:
     assert solver(position, Objective.exact({N: 3, S: 0})).value == 1
 
 
+def test_a_split_of_the_sum_that_fails_leaves_the_other_splits_their_own_answers(
+    solver: Solve,
+) -> None:
+    # N-S always take exactly two tricks, N's two top spades, and S none: only the split
+    # N 2, S 0 hits. A failure that rests on the split (S can never win) must not be
+    # stored for the sum; those on the sum hold for every split (too few, too many).
+    position = beyond("NT", ["SA SK C2", "S2 S3 CA", "D2 D3 D4", "H2 H3 H4"], N)
+    assert solver(position, Objective.exact({N: 2, S: 0})).value == 1
+    assert solver(position, Objective.exact({N: 1, S: 1})).value == 0
+    assert solver(position, Objective.exact({N: 1, S: 0})).value == 0
+    assert solver(position, Objective.exact({N: 0, S: 3})).value == 0
+
+
 needs_core = pytest.mark.skipif(
     "c" not in available_backends(), reason="C core not built (python setup.py build_ext)"
 )
@@ -164,3 +177,22 @@ def test_exact_targets_fail_at_the_last_seat_when_the_opponents_take_the_rest(
     # With the heart ace N's instead, N wins E's heart lead in the last trick and hits.
     position = beyond("NT", ["HA", "H2", "C2", "D4 C3"], N, trick=["D2", "DA", "D3"])
     assert solver(position, Objective.exact({N: 1, S: 0})).value == 1
+
+
+@needs_core
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**24), seat=st.integers(0, 3), share=st.integers(0, 6))
+def test_core_and_twin_agree_on_targets_that_add_up_to_what_the_pair_can_take(
+    seed: int, seat: int, share: int
+) -> None:
+    # Targets that add up to the pair's tricks (give or take one) make the search go deep,
+    # where the table's entries for the team's sum (any split, too few, too many) are used.
+    position = _with_jokers(seed, 6)
+    pair = [seat, (seat + 2) % 4]
+    most = solve(position, Objective.tricks(pair), backend="c").value
+    total = max(0, min(6, most + seed % 3 - 1))
+    first = min(share, total)
+    objective = Objective.exact({pair[0]: first, pair[1]: total - first})
+    twin = solve(position, objective, "cards", backend="python")
+    core = solve(position, objective, "cards", backend="c")
+    assert core == twin
