@@ -16,6 +16,7 @@ from games.quizzes import QuizDraft, QuizError, draft_quiz, modes_for, recheck
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares, keep_rate
 from games.quizzes.common.lines import card_values
 from games.quizzes.common.margins import Z, paired_gap
+from games.quizzes.common.valuation import stored
 from games.quizzes.wiezen.bid import MIN_MARGIN, bid_quiz, sensible_calls
 from games.quizzes.wiezen.play import MINIMUM_GAP, Decision, outcome
 from games.quizzes.wiezen.settle import settle
@@ -350,11 +351,13 @@ def test_bid_accepted_calls_have_the_best_average_when_settled_again() -> None:
         prefix = [(s, parse_call(c)) for s, c in position["auction"]]
         worlds = [parse_pbn(w, WIEZEN_DECK, 13) for w in draft.extra["worlds"]]
         assert draft.samples == len(worlds) >= 100
+        valuation = stored("wiezen", draft.extra)  # as the draft says it was valued
         means = {}
         for candidate in draft.candidates:
             call = parse_call(candidate.answer)
             points = [
-                settle(world, position["dealer"], prefix, seat, call, {}).points for world in worlds
+                settle(world, position["dealer"], prefix, seat, call, {}, valuation).points
+                for world in worlds
             ]
             means[candidate.answer] = sum(points) / len(points)
         assert {c.answer: c.value for c in draft.candidates} == pytest.approx(means)
