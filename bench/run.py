@@ -12,7 +12,9 @@ import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-ORDER = ("solver", "generation", "train", "teachers", "load")
+ORDER = ("solver", "generation", "train", "teachers", "load", "load-api")
+# A benchmark's script and arguments, where they are not `<name>_bench.py` alone.
+COMMANDS = {"load-api": ("load_bench.py", "--mix", "api")}
 
 
 def main(names: list[str]) -> int:
@@ -23,13 +25,14 @@ def main(names: list[str]) -> int:
         return 2
     status = 0
     for name in wanted:
-        script = BENCH / f"{name}_bench.py"
+        file, *args = COMMANDS.get(name, (f"{name}_bench.py",))
+        script = BENCH / file
         if not script.exists():
             print(f"== {name}: no benchmark yet ({script.name} missing)")
             continue
-        print(f"== {name}: {script.name}", flush=True)
+        print(f"== {name}: {' '.join((script.name, *args))}", flush=True)
         start = time.monotonic()
-        result = subprocess.run([sys.executable, str(script)], cwd=BENCH.parent)
+        result = subprocess.run([sys.executable, str(script), *args], cwd=BENCH.parent)
         print(f"== {name}: finished in {time.monotonic() - start:.0f} s (exit {result.returncode})")
         status = status or result.returncode
     return status
