@@ -478,7 +478,13 @@ def test_bid_accepted_calls_beat_rejected_ones_beyond_the_sampling_error(
             c.answer: [
                 float(
                     settle(
-                        w, position["dealer"], prefix, position["seat"], parse_call(c.answer), {}
+                        w,
+                        position["dealer"],
+                        prefix,
+                        position["seat"],
+                        parse_call(c.answer),
+                        {},
+                        stored("wiezen", draft.extra),
                     ).points
                 )
                 for w in worlds
