@@ -34,7 +34,7 @@ import games.quizzes as quizzes
 from games.cards import SKAT_DECK, Card, sort_key
 from games.position import Call, SkatPosition, deal_record, settings_json
 from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
-from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, stored
+from games.quizzes.common.valuation import Valuation, current, stored
 from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.skat.cut import PLAYER, Dealt, auction_result, run_auction
 from games.quizzes.skat.outcome import Played, play_out
@@ -537,10 +537,11 @@ def _world_results(
 def evaluate(
     spec: BidSpec,
     worlds: Sequence[Mapping[str, Sequence[Card]]],
-    valuation: Valuation = WHOLE_DEAL,
+    valuation: Valuation | None = None,
 ) -> dict[str, list[Played]]:
     """Return every option's result in each world (the same worlds for all options), each
     world's contract played as ``valuation`` says (whole deals for new quizzes)."""
+    valuation = valuation or current("skat")
     samples: dict[str, list[Played]] = {o: [] for o in spec.options}
     for world in worlds:
         results = _world_results(spec, world, valuation)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.cards import Card
-from games.quizzes.common.valuation import WHOLE_DEAL, Valuation
+from games.quizzes.common.valuation import Valuation, current
 from games.quizzes.skat.table import Table
 from games.skat import Contract, Play, score_game
 from games.skat.tactics import choose_card
@@ -58,10 +58,11 @@ def play_out(
     hands: Sequence[Sequence[Card]],
     declarer: int,
     skat: Sequence[Card],
-    valuation: Valuation = WHOLE_DEAL,
+    valuation: Valuation | None = None,
 ) -> Outcome:
     """Play a game from the first card: solved whole, or (a shortcut valuation) the simple
     players' first tricks and the solver for the rest."""
+    valuation = valuation or current("skat")
     play = Play(contract.game, [list(h) for h in hands], declarer, leader=0, skat=list(skat))
     for _ in range(3 * valuation.played_tricks):
         mover = play.to_move

@@ -30,7 +30,7 @@ from typing import Any
 from games.cards import SUIT_NAMES, WIEZEN_DECK, format_pbn, parse_card, parse_pbn
 from games.quizzes import BID_RECHECKS
 from games.quizzes.base import Candidate, QuizDraft, QuizError
-from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, stored
+from games.quizzes.common.valuation import Valuation, current, stored
 from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
 from games.quizzes.units import MAKE_RATE, POINTS
 from games.quizzes.wiezen.settle import Settled, settle_many
@@ -182,7 +182,7 @@ def call_values(
     prefix: Sequence[tuple[str, Call]],
     seat: str,
     calls: Sequence[Call],
-    valuation: Valuation = WHOLE_DEAL,
+    valuation: Valuation | None = None,
 ) -> dict[str, list[Settled]]:
     """Return every call's outcome in every world (contracts settled once per world, their
     solves made in one batch)."""

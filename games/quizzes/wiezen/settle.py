@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from games.quizzes.common.lines import seat_no
-from games.quizzes.common.valuation import WHOLE_DEAL, Valuation
+from games.quizzes.common.valuation import Valuation, current
 from games.quizzes.wiezen.solving import position_of
 from games.quizzes.wiezen.table import finish_auction, play_until, replay_auction
 from games.sampling import World
@@ -49,10 +49,11 @@ def contract_after(
 
 
 def tricks_taken(
-    world: World, contract: Contract, valuation: Valuation = WHOLE_DEAL
+    world: World, contract: Contract, valuation: Valuation | None = None
 ) -> dict[str, int]:
     """Return the tricks each seat takes, solved double dummy (after the simple players'
     first tricks under a shortcut valuation)."""
+    valuation = valuation or current("wiezen")
     solve_tricks = valuation.solved_tricks("wiezen")
     play = Play(world, contract) if valuation.whole else play_until(world, contract, solve_tricks)
     won = play.tricks_won()
@@ -84,7 +85,7 @@ def settle(
     seat: str,
     call: Call,
     settled: dict[Contract, dict[str, int]],
-    valuation: Valuation = WHOLE_DEAL,
+    valuation: Valuation | None = None,
 ) -> Settled:
     """Return the outcome of ``call`` in ``world``; ``settled`` caches tricks per contract."""
     contract = contract_after(world, dealer, prefix, seat, call)
@@ -98,12 +99,13 @@ def settle(
 
 
 def tricks_taken_many(
-    pairs: Sequence[tuple[World, Contract]], valuation: Valuation = WHOLE_DEAL
+    pairs: Sequence[tuple[World, Contract]], valuation: Valuation | None = None
 ) -> list[dict[str, int]]:
     """Return ``tricks_taken`` of every (world, contract) pair, the double-dummy solves of
     the partnership contracts made in one ``solve_many`` call (miserie contracts, whose
     solves depend on each other, one by one). The worlds do not share the solver's table:
     across different deals that costs nodes (docs/solver.md, "Batches")."""
+    valuation = valuation or current("wiezen")
     solve_tricks = valuation.solved_tricks("wiezen")
     out: list[dict[str, int]] = []
     batch: list[tuple[Contract, dict[str, int], Position]] = []
@@ -133,7 +135,7 @@ def settle_many(
     prefix: Sequence[tuple[str, Call]],
     seat: str,
     calls: Sequence[Call],
-    valuation: Valuation = WHOLE_DEAL,
+    valuation: Valuation | None = None,
 ) -> dict[str, list[Settled]]:
     """Return ``settle`` of every call in every world, each contract of a world played once
     and every solve made in one batch (``tricks_taken_many``)."""

@@ -149,7 +149,7 @@ def test_a_skat_grand_with_every_top_card_scores_by_hand():
     hands = [own, rest[:10], rest[10:20]]
     skat = rest[20:]
     contract = SkatContract("grand")
-    outcome = play_out(contract, hands, 0, skat)
+    outcome = play_out(contract, hands, 0, skat, WHOLE_DEAL)
     assert outcome.points == 120
     # Grand 24 x (with 4, game 1, schneider 1) = 144; schwarz is not scored.
     assert outcome.score(contract, 18, [*own, *skat]) == 144
@@ -203,7 +203,7 @@ WIEZEN_CONTRACTS = {
 
 @pytest.mark.parametrize("kind", sorted(WIEZEN_CONTRACTS))
 def test_wiezen_contracts_are_solved_whole(no_simple_play, kind):
-    won = tricks_taken(_wiezen_deal(3), WIEZEN_CONTRACTS[kind])
+    won = tricks_taken(_wiezen_deal(3), WIEZEN_CONTRACTS[kind], WHOLE_DEAL)
     assert sum(won.values()) == 13
     assert no_simple_play[0] > 0
 
@@ -223,7 +223,7 @@ def test_wiezen_all_thirteen_trumps_take_every_trick():
     rest = [c for c in cards if c.suit != "S"]
     random.Random(1).shuffle(rest)
     world = {"N": spades, "E": rest[:13], "S": rest[13:26], "W": rest[26:]}
-    won = tricks_taken(world, WIEZEN_CONTRACTS["alone"])
+    won = tricks_taken(world, WIEZEN_CONTRACTS["alone"], WHOLE_DEAL)
     assert won["N"] == 13
 
 
