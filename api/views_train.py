@@ -116,7 +116,7 @@ class Answer(SignedIn):
             ClientSession(request.user), learner, game, data["quiz"], data.get("answer", ""),
             data.get("cards", []),
         )  # fmt: skip
-        attempt = access_attempt(learner, attempt.pk)
+        # The verdict is built from the attempt just stored and its quiz, not read back.
         verdict = present.verdict_data(attempt, due_count(learner, game))
         return Response(VerdictSerializer(verdict).data, status=status.HTTP_201_CREATED)
 
