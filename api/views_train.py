@@ -114,7 +114,7 @@ class Answer(SignedIn):
         learner = learner_of(request)
         attempt, _grade = submit(
             ClientSession(request.user), learner, game, data["quiz"], data.get("answer", ""),
-            data.get("cards", []),
+            data.get("cards", []), whole=True,
         )  # fmt: skip
         # The verdict is built from the attempt just stored and its quiz, not read back.
         verdict = present.verdict_data(attempt, due_count(learner, game))
