@@ -116,6 +116,9 @@ def due_count(learner: Learner | None, game: str | None = None) -> int:
     """Return how many reviews are due now (0 for a visitor who has done nothing)."""
     if learner is None:
         return 0
+    if rawrows.usable():
+        counts = due_counts(learner)
+        return counts.get(game, 0) if game else sum(counts.values())
     return due_cards(learner, game, timezone.now()).count()
 
 
