@@ -27,6 +27,8 @@ class ClientSession(MutableMapping[str, Any]):
         return self._data[key]
 
     def __setitem__(self, key: str, value: Any) -> None:
+        if key in self._data and self._data[key] == value:
+            return  # unchanged: no write (a taken ticket sets the review flag it mostly had)
         self._data[key] = value
         self._save()
 

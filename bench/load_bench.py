@@ -12,7 +12,8 @@ queueing in gunicorn and the loopback round trip. Every process it starts is sto
 end, also on an error or Ctrl-C. Writes the `Load` section of docs/performance.md; it measures
 and never fails on a timing.
 
-    python bench/load_bench.py [--users 50] [--seconds 60] [--workers 3] [--repeat 1] [--mix api]
+    python bench/load_bench.py [--users 50] [--seconds 60] [--workers 3] [--threads 2] [--repeat 1]
+        [--mix api]
 
 ``--mix api`` runs the REST API's clients instead (`bench/load_api_locust.py`): learners with
 tokens answering through /api/v1/ and working a class assignment, and one teacher polling the
@@ -355,7 +356,9 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=60.0)
     parser.add_argument("--per-game", type=int, default=1500, help="synthetic quizzes per game")
     parser.add_argument("--workers", type=int, default=3, help="gunicorn worker processes")
-    parser.add_argument("--threads", type=int, default=1, help="threads per gunicorn worker")
+    # Two threads per worker (gthread, which keeps connections alive): on two cores the best of
+    # 3x1 sync, 2x4 and 3x2 measured (docs/performance.md, "Third round").
+    parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
     parser.add_argument("--worker-nice", type=int, default=10, help="nice level of the worker")
     parser.add_argument("--repeat", type=int, default=1, help="runs, on one database")
     parser.add_argument(
@@ -422,8 +425,13 @@ def main() -> int:
         f"Measured {stamp()} on {machine()}.",
         "",
         WHO[opts.mix].format(users=opts.users, think=think) + " "
-        f"{opts.seconds:.0f} s per run against gunicorn ({opts.workers} sync workers"
-        f"{f' x {opts.threads} threads' if opts.threads > 1 else ''}, debug off), PostgreSQL and "
+        f"{opts.seconds:.0f} s per run against gunicorn ("
+        + (
+            f"{opts.workers} gthread workers x {opts.threads} threads, keep-alive"
+            if opts.threads > 1
+            else f"{opts.workers} sync workers"
+        )
+        + ", debug off), PostgreSQL and "
         "Redis (cache and Celery broker) on this machine, with one Celery worker "
         f"(at nice {opts.worker_nice}) generating quizzes all the while. The bank holds the "
         f"starter bank plus {opts.per_game} synthetic quizzes per game. Server time is the "

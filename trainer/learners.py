@@ -47,6 +47,15 @@ class Learner:
         """Return the filter selecting this learner's rows."""
         return Q(**self.lookup())
 
+    def owner_sql(self, table: str = "") -> tuple[str, dict[str, Any]]:
+        """Return the SQL condition selecting this learner's rows (of ``table``, when the
+        query names more than one) and its parameters, ``%(user)s`` and ``%(visitor)s``."""
+        at = f"{table}." if table else ""
+        who = {"user": self.user_id, "visitor": self.visitor}
+        if self.user_id is not None:
+            return f"{at}user_id = %(user)s", who
+        return f"{at}user_id IS NULL AND {at}visitor = %(visitor)s", who
+
     def owner_fields(self) -> dict[str, Any]:
         """Return the field values that mark a new row as this learner's."""
         return {"user_id": self.user_id, "visitor": self.visitor}

@@ -18,6 +18,7 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from games.quizzes import KINDS, MODES
+from trainer import rawrows
 from trainer.learners import Learner
 from trainer.models import Attempt, Quiz, ReviewCard, SkillRating
 
@@ -96,6 +97,11 @@ class Pick:
 
 def learner_rating(learner: Learner, game: str) -> float:
     """Return the learner's rating in the game (1500 before the first rated answer)."""
+    if rawrows.usable():
+        owner, params = learner.owner_sql()
+        sql = f"SELECT rating FROM trainer_skillrating WHERE {owner} AND game = %(game)s"
+        found = rawrows.one(sql, {**params, "game": game})
+        return found[0] if found is not None else 1500.0
     row = SkillRating.objects.filter(learner.rows(), game=game).only("rating").first()
     return row.rating if row is not None else 1500.0
 
@@ -110,6 +116,9 @@ def due_count(learner: Learner | None, game: str | None = None) -> int:
     """Return how many reviews are due now (0 for a visitor who has done nothing)."""
     if learner is None:
         return 0
+    if rawrows.usable():
+        counts = due_counts(learner)
+        return counts.get(game, 0) if game else sum(counts.values())
     return due_cards(learner, game, timezone.now()).count()
 
 
@@ -117,6 +126,13 @@ def due_counts(learner: Learner | None) -> dict[str, int]:
     """Return the reviews due now per game (games with none left out), in one query."""
     if learner is None:
         return {}
+    if rawrows.usable():
+        owner, params = learner.owner_sql()
+        sql = (
+            f"SELECT game, COUNT(*) FROM trainer_reviewcard WHERE {owner} AND due <= %(now)s"
+            " GROUP BY game"
+        )
+        return dict(rawrows.rows(sql, {**params, "now": timezone.now()}))
     rows = due_cards(learner, None, timezone.now()).order_by().values_list("game")
     return dict(rows.annotate(n=Count("id")))
 
@@ -130,6 +146,38 @@ def pick_review(learner: Learner, game: str, filters: Filters) -> Quiz | None:
     cards = filters.apply(due_cards(learner, game, timezone.now()), prefix="quiz__")
     card = cards.select_related("quiz").order_by("due").first()
     return card.quiz if card is not None else None
+
+
+_QUIZ_COLUMNS = rawrows.columns(Quiz, "q")
+
+
+def _pick_in_window(
+    learner: Learner, game: str, filters: Filters, window: tuple[float, float], point: float
+) -> list[Quiz]:
+    """The window's pick of ``pick_new`` in plain SQL (the ORM's query, without its CPU):
+    the first unseen quiz at or above ``point``, else the first below it."""
+    owner, params = learner.owner_sql("a")
+    where = [
+        "q.game = %(game)s",
+        f"NOT (q.id IN (SELECT a.quiz_id FROM trainer_attempt a WHERE {owner}"
+        " AND a.game = %(game)s))",
+        "q.rating BETWEEN %(low)s AND %(high)s",
+    ]
+    params |= {"game": game, "low": window[0], "high": window[1], "point": point}
+    if filters.kind:
+        where.append("q.kind = %(kind)s")
+        params["kind"] = filters.kind
+    if filters.mode:
+        where.append("q.mode = %(mode)s")
+        params["mode"] = filters.mode
+    base = f"SELECT {_QUIZ_COLUMNS} FROM trainer_quiz q WHERE {' AND '.join(where)}"
+    above = "q.rating >= %(point)s ORDER BY q.rating"
+    below = "q.rating < %(point)s ORDER BY q.rating DESC"
+    for side in (above, below):
+        row = rawrows.one(f"{base} AND {side} LIMIT 1", params)
+        if row is not None:
+            return [rawrows.build(Quiz, row)]
+    return []
 
 
 def pick_new(
@@ -151,9 +199,13 @@ def pick_new(
             # index, this stops at that quiz instead of reading and shuffling the whole
             # window (hundreds of rows where the bank is thick).
             point = rng.uniform(target - half, target + half)
-            found = list(near.filter(rating__gte=point).order_by("rating")[:1]) or list(
-                near.filter(rating__lt=point).order_by("-rating")[:1]
-            )
+            window = (target - half, target + half)
+            if rawrows.usable() and not filters.theme:
+                found = _pick_in_window(learner, game, filters, window, point)
+            else:
+                found = list(near.filter(rating__gte=point).order_by("rating")[:1]) or list(
+                    near.filter(rating__lt=point).order_by("-rating")[:1]
+                )
         if found:
             return rng.choice(found)
     return None

@@ -14,14 +14,20 @@ from trainer.models import Quiz
 
 pytestmark = pytest.mark.django_db
 
-# As counted when written (4, 19 and 7: the token, the stored API state, the rating, the
-# ticket's quiz; the player's locked rating rows and the attempt, the ticket's two saves and
-# the verdict's lesson and reviews due; choosing a new quiz), with room for one or two more:
-# a change that adds a query per choice or per attempt shows up at once. A new quiz is picked
-# from a random point of the rating window (trainer.selection): one query when an unseen quiz
-# lies above that point, a second when the pick has to look below it.
-SAME_MAX = 5
-ANSWER_MAX = 21
+# As counted now, exact (a change that adds a query per choice or per attempt fails at once).
+# Fetching the quiz already handed out: the token, the stored API state, the rating, the
+# ticket's quiz. Answering it: the token, the API state, the quiz, the learner's rating, one
+# statement storing attempt, ratings, history point and review card (trainer.player, in a
+# savepoint here because the test holds a transaction: two queries the site does not send),
+# the ticket taken (one save of the API state), reviews due for the verdict, which is built
+# from the attempt just stored. The learner's first answer in a game makes the rating row and
+# goes the ORM's way. A new quiz is picked from a random point of the rating window
+# (trainer.selection): one query when an unseen quiz lies above that point, a second when the
+# pick has to look below it.
+SAME_MAX = 4
+# Elsewhere (the embedded SQLite) the answer goes the ORM's way: 12.
+ANSWER_MAX = 9 if connection.vendor == "postgresql" else 12
+FIRST_IN_GAME_MAX = 19
 FRESH_MAX = 9
 
 
@@ -36,6 +42,17 @@ def test_the_learners_round_trip_is_bounded(world):
     client.get("/api/v1/train/wiezen/quiz/")  # the first request makes the stored API state
     quiz_id = client.get("/api/v1/train/wiezen/quiz/").json()["quiz"]
     client.post("/api/v1/train/wiezen/answer/", {"quiz": quiz_id, "answer": "?"})  # refused
+    # A first answer in the game makes the learner's rating row (the ORM's way).
+    first, response = queries(
+        lambda: client.post(
+            "/api/v1/train/wiezen/answer/",
+            {"quiz": quiz_id, "answer": right_answer(Quiz.objects.get(pk=quiz_id))},
+        )
+    )
+    assert response.status_code == 201 and first <= FIRST_IN_GAME_MAX, first
+    # The next quiz is a new one: chosen, and its ticket issued.
+    fresh, response = queries(lambda: client.get("/api/v1/train/wiezen/quiz/"))
+    assert response.status_code == 200 and fresh <= FRESH_MAX, fresh
     fetched, response = queries(lambda: client.get("/api/v1/train/wiezen/quiz/"))
     assert response.status_code == 200 and fetched <= SAME_MAX, fetched
     quiz = Quiz.objects.get(pk=response.json()["quiz"])
@@ -45,9 +62,6 @@ def test_the_learners_round_trip_is_bounded(world):
         )
     )
     assert response.status_code == 201 and answered <= ANSWER_MAX, answered
-    # The next quiz is a new one: chosen, and its ticket issued.
-    fresh, response = queries(lambda: client.get("/api/v1/train/wiezen/quiz/"))
-    assert response.status_code == 200 and fresh <= FRESH_MAX, fresh
 
 
 def test_the_results_grid_costs_the_same_for_any_class_size(world):

@@ -1,0 +1,51 @@
+"""Plain SQL for the player's hottest reads, on PostgreSQL: the same rows as the ORM's.
+
+A query through Django's ORM costs about 0.3 ms of CPU in the web process to build and to
+turn into model instances, a plain one about 0.05 ms (docs/performance.md, "Load"). The few
+reads every quiz fetch, answer and verdict sends are written here once, as SQL; on any other
+database (the embedded SQLite) callers use the ORM, whose conversions they would otherwise
+have to repeat.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import connection
+from django.db.models import Model
+
+
+def usable() -> bool:
+    """Return whether the plain reads apply (PostgreSQL: values come back as the ORM's)."""
+    return connection.vendor == "postgresql"
+
+
+def columns(model: type[Model], table: str) -> str:
+    """Return the select list of every concrete column of ``model``, read from ``table``."""
+    return ", ".join(f'{table}."{f.column}"' for f in model._meta.concrete_fields)
+
+
+def build(model: type[Model], values: list[Any] | tuple[Any, ...]) -> Any:
+    """Return the instance of ``model`` from its concrete columns' values, as the ORM makes
+    it (JSON decoded by the fields, the instance marked as stored)."""
+    fields = model._meta.concrete_fields
+    out = list(values)
+    for n, field in enumerate(fields):
+        convert = getattr(field, "from_db_value", None)
+        if convert is not None:
+            out[n] = convert(out[n], None, connection)
+    return model.from_db(connection.alias, None, out)
+
+
+def one(sql: str, params: dict[str, Any] | list[Any]) -> tuple[Any, ...] | None:
+    """Return the first row of a plain query, or None."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchone()
+
+
+def rows(sql: str, params: dict[str, Any] | list[Any]) -> list[tuple[Any, ...]]:
+    """Return every row of a plain query."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.fetchall()
