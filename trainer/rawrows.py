@@ -49,3 +49,10 @@ def rows(sql: str, params: dict[str, Any] | list[Any]) -> list[tuple[Any, ...]]:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.fetchall()
+
+
+def one_write(sql: str, params: dict[str, Any] | list[Any]) -> int:
+    """Send one plain data-changing statement; return the rows it changed."""
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
