@@ -189,7 +189,7 @@ def pick_new(
     for half in WINDOWS:
         if half is None or not raw:
             # The ORM's query, built only when it is sent (building it cost the plain SQL
-            # path about a sixth of a quiz page's CPU).
+            # path about a fifth of a quiz page's CPU).
             if pool is None:
                 seen = answered(learner).filter(game=game).values("quiz_id")
                 pool = filters.apply(Quiz.objects.filter(game=game)).exclude(pk__in=seen)

@@ -36,7 +36,7 @@ def update_row(store: DBStore) -> None:
     using = router.db_for_write(store.model, instance=obj)
     db = connections[using]
     if db.vendor == "postgresql":
-        # The same UPDATE as plain SQL: a fifth of the CPU the ORM takes to build it.
+        # The same UPDATE as plain SQL: under half the time of the ORM's (cProfile).
         meta = store.model._meta
         sql = (
             f"UPDATE {db.ops.quote_name(meta.db_table)} SET session_data = %s, expire_date = %s"
