@@ -11,7 +11,7 @@ from django.utils import timezone
 from tests.learner.learner_helpers import answer, take_quiz
 from trainer.learners import Learner
 from trainer.models import Quiz, ReviewCard, SkillRating
-from trainer.selection import FilterError, Filters, next_quiz, pick_new
+from trainer.selection import FilterError, Filters, next_quiz, pick_new, pick_review
 
 pytestmark = pytest.mark.django_db
 
@@ -108,3 +108,26 @@ def test_the_number_of_reviews_due_is_shown_on_every_page(visitor_client, make_b
     ReviewCard.objects.update(due=timezone.now() - timedelta(minutes=1))
     for url in ("/", "/lessons/", "/dashboard/"):
         assert "2 reviews due" in visitor_client.get(url).content.decode()
+
+
+def test_the_review_pick_is_the_learners_oldest_due_card_matching_the_filters(
+    make_bank, learner, other_learner
+):
+    # On PostgreSQL this is plain SQL, elsewhere the ORM: the same card either way.
+    a, b, c, d = make_bank(4)
+    Quiz.objects.filter(pk=b.pk).update(kind="bid")
+    now = timezone.now()
+
+    def card(quiz: Quiz, due: timedelta, user=learner) -> None:
+        ReviewCard.objects.create(user=user, quiz=quiz, game="wiezen", card={}, due=now + due)
+
+    card(a, timedelta(hours=-1))
+    card(b, timedelta(hours=-2))
+    card(c, timedelta(hours=1))  # not due yet
+    card(d, timedelta(hours=-3), user=other_learner)  # someone else's
+    me = Learner(user_id=learner.pk)
+    assert pick_review(me, "wiezen", Filters()) == b
+    assert pick_review(me, "wiezen", Filters.from_query({"kind": "play"})) == a
+    assert pick_review(me, "wiezen", Filters.from_query({"kind": "bid"})) == b
+    assert pick_review(me, "beyond", Filters()) is None
+    assert pick_review(Learner(user_id=None, visitor="nobody"), "wiezen", Filters()) is None
