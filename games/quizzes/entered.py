@@ -170,14 +170,13 @@ def _wiezen_cut(entered: EnteredDeal) -> Any:
     return _check_mover(entered, play, contract, hands, Auction, Cut)
 
 
-def _check_mover(
-    entered: EnteredDeal, play: Any, contract: Any, hands: Any, auction: Any, cut: Any
-) -> Any:
-    seat = entered.seat.strip().upper()[:1]
+def _decision(entered: EnteredDeal, play: Any) -> tuple[str, tuple[Any, ...]]:
+    """Return the seat to play after the entered cards and its legal cards, checking that it
+    is the entered seat and that it has a choice (the four-hand games share this)."""
     mover = play.to_move
     if mover is None:
         raise DealInputError("played", "every card has been played: no decision is left")
-    if seat != mover:
+    if entered.seat.strip().upper()[:1] != mover:
         raise DealInputError(
             "seat",
             f"after these cards it is {SEAT_WORDS[mover]} ({mover}) to play, not {entered.seat!r}",
@@ -185,6 +184,13 @@ def _check_mover(
     legal = tuple(play.legal_cards())
     if len(legal) < 2:
         raise DealInputError("played", f"{mover} has only one legal card ({legal[0]}): no decision")
+    return mover, legal
+
+
+def _check_mover(
+    entered: EnteredDeal, play: Any, contract: Any, hands: Any, auction: Any, cut: Any
+) -> Any:
+    mover, legal = _decision(entered, play)
     dealer = SEATS[(SEATS.index(contract.first_leader) - 1) % 4]
     return cut(0, dealer, hands, auction(dealer, hands), copy.deepcopy(play), mover, legal)
 
@@ -353,17 +359,7 @@ def _five_hundred_cut(entered: EnteredDeal) -> Any:
             raise DealInputError(
                 "played", f"card {n + 1} ({card}, {seat} to play): {exc}"
             ) from None
-    mover = play.to_move
-    if mover is None:
-        raise DealInputError("played", "every card has been played: no decision is left")
-    if entered.seat.strip().upper()[:1] != mover:
-        raise DealInputError(
-            "seat",
-            f"after these cards it is {SEAT_WORDS[mover]} ({mover}) to play, not {entered.seat!r}",
-        )
-    legal = tuple(play.legal_cards())
-    if len(legal) < 2:
-        raise DealInputError("played", f"{mover} has only one legal card ({legal[0]}): no decision")
+    mover, legal = _decision(entered, play)
     return Cut(0, deal, Auction(dealer), tuple(discards), copy.deepcopy(play), mover, legal)
 
 
@@ -427,17 +423,7 @@ def _beyond_cut(entered: EnteredDeal) -> Any:
             raise DealInputError(
                 "played", f"card {n + 1} ({card}, {seat} to play): {exc}"
             ) from None
-    mover = play.to_move
-    if mover is None:
-        raise DealInputError("played", "every card has been played: no decision is left")
-    if entered.seat.strip().upper()[:1] != mover:
-        raise DealInputError(
-            "seat",
-            f"after these cards it is {SEAT_WORDS[mover]} ({mover}) to play, not {entered.seat!r}",
-        )
-    legal = tuple(play.legal_cards())
-    if len(legal) < 2:
-        raise DealInputError("played", f"{mover} has only one legal card ({legal[0]}): no decision")
+    mover, legal = _decision(entered, play)
     goal = play_goal(play, mover, targets)
     if goal is None:
         raise DealInputError("played", f"nothing is at stake for {mover} any more: no decision")
