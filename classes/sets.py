@@ -9,8 +9,9 @@ quizzes to the set when they are made (``attach_generated``, ``solve_entry``).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from typing import Any
+from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
@@ -92,6 +93,14 @@ class BankFilters:
             raise ClassError("theme: too long")
         return found
 
+    def pairs(self) -> list[tuple[str, str]]:
+        """Return the filters that are set, as (name, value)."""
+        return [(k, v) for k, v in asdict(self).items() if v]
+
+    def query(self) -> str:
+        """Return the filters as a query string (only those set), to come back to them."""
+        return urlencode(self.pairs())
+
     def apply(self, rows: QuerySet[Quiz]) -> QuerySet[Quiz]:
         lookups = {k: getattr(self, k) for k in ("game", "kind", "mode") if getattr(self, k)}
         rows = rows.filter(**lookups)
@@ -151,8 +160,9 @@ def pick(teacher: Any, pk: int, quiz_ids: list[int]) -> list[SetItem]:
     return add_items(exercise_set, quiz_ids, str(SetItem.Source.PICKED))
 
 
-def move_item(teacher: Any, pk: int, item_id: int, step: int) -> None:
-    """Move an item one place up (step -1) or down (+1) in the set's order."""
+def move_item(teacher: Any, pk: int, item_id: int, step: int) -> tuple[int, int]:
+    """Move an item one place up (step -1) or down (+1) in the set's order; return its place
+    after the move (from 1) and how many items the set has."""
     exercise_set = teacher_set(teacher, pk)
     with transaction.atomic():
         items = list(exercise_set.items.select_for_update().order_by("order", "id"))
@@ -161,11 +171,12 @@ def move_item(teacher: Any, pk: int, item_id: int, step: int) -> None:
             raise Http404("no such item")
         other = index + (1 if step > 0 else -1)
         if not 0 <= other < len(items):
-            return
+            return index + 1, len(items)
         items[index], items[other] = items[other], items[index]
         for n, it in enumerate(items, start=1):
             it.order = n
         SetItem.objects.bulk_update(items, ["order"])
+    return other + 1, len(items)
 
 
 def remove_item(teacher: Any, pk: int, item_id: int) -> None:

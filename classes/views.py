@@ -141,16 +141,20 @@ def class_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     return redirect(url)
 
 
-def _pick_context(request: HttpRequest, exercise_set: Any) -> dict[str, Any]:
+def _pick_context(request: HttpRequest, exercise_set: Any, focus: str) -> dict[str, Any]:
     try:
         filters = sets.BankFilters.from_query(request.GET.dict())
         error = ""
     except ClassError as exc:
         filters, error = sets.BankFilters(), str(exc)
+    bank = sets.bank_page(exercise_set, filters)
+    # After "Add" on the bank's row n, the keyboard goes on from the quiz now in that row.
+    row = int(focus.removeprefix("bank-")) if focus.startswith("bank-") else 0
     return {
         "filters": filters,
         "filter_error": error,
-        "bank": sets.bank_page(exercise_set, filters),
+        "bank": bank,
+        "bank_focus": min(row, len(bank)),
         "games": list(GAMES.values()),
         "kinds": [(k, label) for k, label in KIND_CHOICES if k in KINDS],
         "modes": [(m, label) for m, label in MODE_CHOICES if m in MODES],
@@ -164,17 +168,51 @@ def _pick_context(request: HttpRequest, exercise_set: Any) -> dict[str, Any]:
 def set_detail(request: HttpRequest, pk: int) -> HttpResponse:
     """The set's items in order (with previews), the bank picker, the generate and deal forms."""
     exercise_set = sets.teacher_set(request.user, pk)
+    # Where the keyboard focus goes after an action of this page (shown once).
+    focus = str(request.session.pop(FOCUS_KEY, ""))
     context = {
         "exercise_set": exercise_set,
         "items": sets.items_of(exercise_set),
         "jobs": sets.open_jobs(exercise_set),
-        **_pick_context(request, exercise_set),
+        "focus": focus,
+        **_pick_context(request, exercise_set, focus),
     }
     return render(request, "classes/set.html", context)
 
 
 def _optional_int(value: str, field: str) -> int | None:
     return _int(value, field) if value.strip() else None
+
+
+FOCUS_KEY = "classes_focus"
+
+
+def _pick(request: HttpRequest, pk: int, url: str) -> HttpResponse:
+    """Add one bank quiz (its row's Add button, "row:quiz") or the ticked ones; come back to
+    the same filters, the focus on the row that took the added quiz's place."""
+    post = request.POST
+    try:
+        back = sets.BankFilters.from_query(post.dict()).query()
+    except ClassError:
+        back = ""
+    back_url = f"{url}?{back}" if back else url
+    try:
+        if post.get("add"):
+            row, _, quiz = post["add"].partition(":")
+            added = sets.pick(request.user, pk, [_int(quiz, "quiz")])
+            request.session[FOCUS_KEY] = f"bank-{_int(row, 'row')}"
+        else:
+            added = sets.pick(request.user, pk, [_int(q, "quiz") for q in post.getlist("quiz")])
+            request.session[FOCUS_KEY] = "bank-1"
+    except ClassError as exc:
+        request.session[FOCUS_KEY] = "bank-1"
+        return _back(request, back_url, exc)
+    if added:
+        first, last = added[0].order, added[-1].order
+        where = f"item {first}" if first == last else f"items {first} to {last}"
+        names = ", ".join(f"#{it.quiz_id}" for it in added)
+        messages.success(request, f"Added {names} to the set as {where}.")
+    return redirect(back_url)
 
 
 @login_required
@@ -185,13 +223,18 @@ def set_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
     user, post = request.user, request.POST
     try:
         if action == "pick":
-            sets.pick(user, pk, [_int(q, "quiz") for q in post.getlist("quiz")])
+            return _pick(request, pk, url)
         elif action == "move":
-            step = -1 if post.get("direction") == "up" else 1
-            sets.move_item(user, pk, _int(post.get("item"), "item"), step)
-            return redirect(f"{url}#item-{_int(post.get('item'), 'item')}")
+            up = post.get("direction") == "up"
+            item = _int(post.get("item"), "item")
+            place, count = sets.move_item(user, pk, item, -1 if up else 1)
+            # The focus stays on the moved item's arrow, or its other one at the end of the list.
+            if (up and place == 1) or (not up and place == count):
+                up = not up
+            request.session[FOCUS_KEY] = f"{'up' if up else 'down'}-{item}"
         elif action == "remove":
             sets.remove_item(user, pk, _int(post.get("item"), "item"))
+            request.session[FOCUS_KEY] = "items-title"
         elif action == "generate":
             link = sets.generate(
                 user,
