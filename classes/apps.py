@@ -6,3 +6,6 @@ class ClassesConfig(AppConfig):
 
     name = "classes"
     verbose_name = "Classes"
+
+    def ready(self) -> None:
+        from classes import signals  # noqa: F401 - joins a class on signing in from its link

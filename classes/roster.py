@@ -141,10 +141,7 @@ def removed_members(school_class: SchoolClass) -> list[Membership]:
     return list(school_class.members.filter(removed_at__isnull=False).select_related("pupil"))
 
 
-def join_class(user: Any, code: str) -> SchoolClass:
-    """Join the class with this code; ClassError for a bad code, twice, or a removed pupil."""
-    if not getattr(user, "is_authenticated", False):
-        raise ClassError("sign in (or sign up) first, then join with the code")
+def _class_of_code(code: str) -> SchoolClass:
     clean = code.strip().upper().replace(" ", "").replace("-", "")
     if not clean:
         raise ClassError("code: enter the class code your teacher gave you")
@@ -153,22 +150,60 @@ def join_class(user: Any, code: str) -> SchoolClass:
         raise ClassError(
             f"code: no class has the code {code.strip()!r}; check it with your teacher"
         )
+    return school_class
+
+
+def _join_problem(user: Any, school_class: SchoolClass, member: Membership | None) -> str:
+    """Return why the user cannot join the class ("" when they can)."""
+    if member is not None and member.removed_at is not None:
+        return f"your teacher removed you from {school_class.name!r}; ask them to add you again"
+    if member is not None:
+        return f"you are already in {school_class.name!r}"
     if school_class.archived:
-        raise ClassError(f"the class {school_class.name!r} is archived and takes no new pupils")
-    if school_class.teacher_id == user.pk:
-        raise ClassError("this is your own class: you teach it")
+        return f"the class {school_class.name!r} is archived and takes no new pupils"
+    if getattr(user, "pk", None) is not None and school_class.teacher_id == user.pk:
+        return "this is your own class: you teach it"
+    return ""
+
+
+@dataclass(frozen=True)
+class JoinLink:
+    """What the join link shows: the class (None for a code no class has), whether the
+    visitor is in it already, and why they cannot join ("" when they can)."""
+
+    school_class: SchoolClass | None
+    member: bool
+    problem: str
+
+
+def join_link(user: Any, code: str) -> JoinLink:
+    """Read the join link for this visitor (signed in or not) without changing anything."""
+    try:
+        school_class = _class_of_code(code)
+    except ClassError as exc:  # the link has no form field to name
+        return JoinLink(None, False, str(exc).removeprefix("code: "))
+    member = None
+    if getattr(user, "is_authenticated", False):
+        member = Membership.objects.filter(school_class=school_class, pupil=user).first()
+    active = member is not None and member.removed_at is None
+    problem = "" if active else _join_problem(user, school_class, member)
+    return JoinLink(school_class, active, problem)
+
+
+def join_class(user: Any, code: str) -> SchoolClass:
+    """Join the class with this code; ClassError for a bad code, twice, or a removed pupil."""
+    if not getattr(user, "is_authenticated", False):
+        raise ClassError("sign in (or sign up) first, then join with the code")
+    school_class = _class_of_code(code)
     with transaction.atomic():
         member = (
             Membership.objects.select_for_update()
             .filter(school_class=school_class, pupil=user)
             .first()
         )
-        if member is not None and member.removed_at is not None:
-            raise ClassError(
-                f"your teacher removed you from {school_class.name!r}; ask them to add you again"
-            )
-        if member is not None:
-            raise ClassError(f"you are already in {school_class.name!r}")
+        problem = _join_problem(user, school_class, member)
+        if problem:
+            raise ClassError(problem)
         try:
             with transaction.atomic():
                 Membership.objects.create(school_class=school_class, pupil=user)

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 from classes import results, roster, sets, work
 from classes.roster import ClassError
+from classes.signals import JUST_JOINED_KEY
 from games.catalog import GAMES
 from games.quizzes import KINDS, MODES
 from games.quizzes.entered import ENTERED_GAMES
@@ -339,7 +340,7 @@ def classes_home(request: HttpRequest) -> HttpResponse:
     """A pupil's classes and assignments, and the form to join with a code."""
     if request.method == "POST":
         code = request.POST.get("code", "")
-        return _join(request, code, reverse("classes:home"))
+        return _join(request, code, reverse("classes:home"), reverse("classes:home"))
     context = {
         "classes": roster.pupil_classes(request.user),
         "assignments": work.pupil_assignments(request.user),
@@ -348,21 +349,30 @@ def classes_home(request: HttpRequest) -> HttpResponse:
     return render(request, "classes/home.html", context)
 
 
-def _join(request: HttpRequest, code: str, back: str) -> HttpResponse:
+def _join(request: HttpRequest, code: str, back: str, then: str) -> HttpResponse:
     try:
         school_class = roster.join_class(request.user, code)
     except ClassError as exc:
         return _back(request, back, exc)
     messages.success(request, f"You have joined {school_class.name}.")
-    return redirect("classes:home")
+    return redirect(then)
 
 
 @require_http_methods(["GET", "HEAD", "POST"])
 def join_code(request: HttpRequest, code: str) -> HttpResponse:
-    """The join link: GET asks to confirm (signed in) or to sign in first; POST joins."""
+    """The join link: GET shows the class and asks to confirm (signed in) or to sign in or up
+    first (which joins: classes/signals.py), or says why it cannot be joined; a pupil already
+    in the class goes to their progress page, where it is listed. POST joins."""
+    here = reverse("classes:join_code", args=[code])
     if request.method == "POST":
-        return _join(request, code, reverse("classes:join_code", args=[code]))
-    return render(request, "classes/join.html", {"code": code})
+        return _join(request, code, here, reverse("train:dashboard"))
+    link = roster.join_link(request.user, code)
+    if link.member:
+        if request.session.pop(JUST_JOINED_KEY, None) != link.school_class.pk:
+            messages.info(request, f"You are in {link.school_class.name}.")
+        return redirect("train:dashboard")
+    status = 404 if link.school_class is None else 200
+    return render(request, "classes/join.html", {"link": link, "here": here}, status=status)
 
 
 @login_required

@@ -1,4 +1,5 @@
-"""The pupil's assignments on the dashboard: an inclusion tag, so the trainer's view stays."""
+"""The pupil's classes and assignments on the dashboard (an inclusion tag, so the trainer's
+view stays), and the set page's autofocus."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from django import template
 from django.utils.safestring import SafeString, mark_safe
 
+from classes.roster import pupil_classes
 from classes.work import pupil_assignments
 
 register = template.Library()
@@ -14,7 +16,7 @@ register = template.Library()
 
 @register.inclusion_tag("classes/_dashboard.html")
 def assignments_for(user: Any) -> dict[str, Any]:
-    return {"assignments": pupil_assignments(user)}
+    return {"classes": pupil_classes(user), "assignments": pupil_assignments(user)}
 
 
 @register.simple_tag

@@ -7,8 +7,8 @@ from functools import partial
 
 import pytest
 
-from classes import sets
-from classes.models import ExerciseSet
+from classes import roster, sets, work
+from classes.models import ExerciseSet, Membership
 from tests.browser.browser_helpers import (
     and_wait_for_next_page,
     open_as_new_visitor,
@@ -142,3 +142,75 @@ def test_a_teacher_adds_bank_quizzes_and_reorders_the_set_by_keyboard(browser, l
         press(browser, Keys.ENTER)
         assert set_order(exercise_set)[1] == moved.quiz_id
         assert focused(browser).get_attribute("id") == f"up-{moved.pk}"
+
+
+def test_a_signed_out_pupil_joins_from_the_link_by_signing_up_or_in(browser, live_server):
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    teacher = make_user("tessa", teacher=True)
+    school_class = roster.create_class(teacher, "Class 4B")
+    exercise_set = sets.create_set(teacher, "Week 1")
+    sets.pick(teacher, exercise_set.pk, [q.pk for q in bank(1)])
+    work.assign(teacher, school_class.pk, exercise_set.pk, None)
+    link = f"{live_server.url}/classes/join/{school_class.join_code}/"
+    make_user("nina")
+
+    def lands_joined(username: str) -> None:
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Your progress"
+        assert "You have joined Class 4B." in browser.find_element(By.ID, "main").text
+        assert "Class 4B" in browser.find_element(By.ID, "my-classes").text
+        row = browser.find_element(By.CSS_SELECTOR, "#assignments tbody tr")
+        assert "Week 1" in row.text and row.find_element(By.CLASS_NAME, "status").text == "to do"
+        assert Membership.objects.filter(school_class=school_class, pupil__username=username)
+        assert overflow_px(browser) <= 0, "the dashboard is wider than the phone's screen"
+
+    with step("a new visitor opens the join link, signs up from it and is in the class"):
+        open_as_new_visitor(browser, link)
+        assert "Class 4B, the class of tessa." in browser.find_element(By.ID, "join-class").text
+        assert overflow_px(browser) <= 0, "the join page is wider than the phone's screen"
+        and_wait_for_next_page(browser, browser.find_element(By.ID, "join-sign-up").click)
+        form = browser.find_element(By.CSS_SELECTOR, "form.account-form")
+        form.find_element(By.NAME, "username").send_keys("vera")
+        form.find_element(By.NAME, "email").send_keys("vera@example.org")
+        form.find_element(By.NAME, "password1").send_keys(PASSWORD)
+        last = form.find_element(By.NAME, "password2")
+        last.send_keys(PASSWORD)
+        and_wait_for_next_page(browser, partial(last.send_keys, Keys.ENTER))
+        lands_joined("vera")
+
+    with step("someone with an account opens the link, signs in from it and is in the class"):
+        open_as_new_visitor(browser, link)
+        and_wait_for_next_page(browser, browser.find_element(By.ID, "join-sign-in").click)
+        browser.find_element(By.NAME, "username").send_keys("nina")
+        password = browser.find_element(By.NAME, "password")
+        password.send_keys(PASSWORD)
+        and_wait_for_next_page(browser, partial(password.send_keys, Keys.ENTER))
+        lands_joined("nina")
+
+    with step("the link again: a pupil in the class goes to their progress page"):
+        browser.get(link)
+        assert browser.find_element(By.TAG_NAME, "h1").text == "Your progress"
+        assert "You are in Class 4B." in browser.find_element(By.ID, "main").text
+
+    with step("a removed pupil's old link says so, and offers no way back in"):
+        roster.remove_pupil(teacher, school_class.pk, make_user_pk("nina"))
+        browser.get(link)
+        problem = browser.find_element(By.ID, "join-problem").text
+        assert problem == "Your teacher removed you from 'Class 4B'; ask them to add you again."
+        assert not browser.find_elements(By.ID, "join-confirm")
+
+    with step("an archived class's link says so, signed in or out"):
+        roster.archive_class(teacher, school_class.pk)
+        browser.get(link)
+        assert "removed you" in browser.find_element(By.ID, "join-problem").text
+        open_as_new_visitor(browser, link)
+        problem = browser.find_element(By.ID, "join-problem").text
+        assert problem == "The class 'Class 4B' is archived and takes no new pupils."
+        assert not browser.find_elements(By.ID, "join-sign-up")
+
+
+def make_user_pk(username: str) -> int:
+    from django.contrib.auth.models import User
+
+    return User.objects.get(username=username).pk
