@@ -101,9 +101,14 @@ def rename_class(teacher: Any, pk: int, name: str) -> SchoolClass:
     return school_class
 
 
-def archive_class(teacher: Any, pk: int) -> SchoolClass:
-    """Archive a class: it becomes read-only, its results stay, its join code stops working."""
+def archive_class(teacher: Any, pk: int, confirmed: bool = True) -> SchoolClass:
+    """Archive a class: it becomes read-only, its results stay, its join code stops working.
+    It cannot be undone, so the page asks the teacher to confirm (``confirmed``)."""
     school_class = teacher_class(teacher, pk)
+    if not confirmed:
+        raise ClassError(
+            f"tick the box to confirm: archiving {school_class.name!r} cannot be undone"
+        )
     school_class.archived = True
     school_class.save(update_fields=["archived"])
     return school_class

@@ -117,7 +117,7 @@ def class_action(request: HttpRequest, pk: int, action: str) -> HttpResponse:
         if action == "rename":
             roster.rename_class(user, pk, post.get("name", ""))
         elif action == "archive":
-            roster.archive_class(user, pk)
+            roster.archive_class(user, pk, confirmed=post.get("confirm") == "on")
         elif action == "pupils":
             made = roster.create_pupils(user, pk, post.get("usernames", ""))
             # Shown once on the next page, then gone from the session.

@@ -107,7 +107,7 @@ def _browser(width: int) -> Any:
     return driver
 
 
-def _shoot(driver: Any, device: str, path: Path) -> int:
+def shoot(driver: Any, device: str, path: Path) -> int:
     """Store the page's main column (all of it, not only what the window shows) as a small
     palette PNG, desktop scaled down; return its size in bytes."""
     import base64
@@ -187,14 +187,14 @@ def main() -> None:
                 for (game, kind), quiz in sorted(picked.items()):
                     _give_ticket(driver, base, quiz)
                     name = f"{game}-{kind}-{device}"
-                    total += _shoot(driver, device, out / f"{name}-quiz.png")
+                    total += shoot(driver, device, out / f"{name}-quiz.png")
                     buttons = driver.find_elements(By.CSS_SELECTOR, "button.choice")
                     best = {c["answer"] for c in quiz.candidates if c.get("accepted")}
                     wrong = [b for b in buttons if b.get_attribute("value") not in best]
                     (wrong or buttons)[0].click()
                     WebDriverWait(driver, 30).until(lambda d: "/attempts/" in d.current_url)
                     driver.find_element(By.ID, "verdict")
-                    total += _shoot(driver, device, out / f"{name}-verdict.png")
+                    total += shoot(driver, device, out / f"{name}-verdict.png")
                     print(f"{name}: quiz {quiz.pk}", flush=True)
             finally:
                 driver.quit()

@@ -38,19 +38,27 @@ from trainer.models import Attempt, Quiz
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 DOCS_IMG = Path(__file__).resolve().parents[2] / "docs" / "img"
+SCREENSHOTS_SCRIPT = DOCS_IMG.parents[1] / "scripts" / "screenshots.py"
 WIEZEN_DEAL = "W:AT6.Q4.T632.K873 J843.A85.AQJ84.2 KQ9.T963.97.T965 752.KJ72.K5.AQJ4"
 
 
-def shot(browser, name: str, width: int = 1000) -> None:
-    """Save a full-page screenshot for the docs when asked to (DOCS_SCREENSHOTS=1)."""
+def shot(browser, name: str) -> None:
+    """Save the page's main column for the docs when asked to (DOCS_SCREENSHOTS=1), at desktop
+    (1280 px) and phone (390 px) width, as docs/img/<name>-desktop.png and -phone.png (the same
+    cropping and palette as scripts/screenshots.py, which `make screenshots` runs too)."""
     if not os.environ.get("DOCS_SCREENSHOTS"):
         return
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("screenshots", SCREENSHOTS_SCRIPT)
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
     DOCS_IMG.mkdir(exist_ok=True)
-    before = browser.get_window_size()
-    height = browser.execute_script("return document.documentElement.scrollHeight")
-    browser.set_window_size(width, min(max(height + 120, 600), 2400))
-    browser.save_screenshot(str(DOCS_IMG / name))
-    browser.set_window_size(before["width"], before["height"])
+    for device, width in script.WIDTHS.items():
+        metrics = {"width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500}
+        browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", metrics)
+        script.shoot(browser, device, DOCS_IMG / f"{name}-{device}.png")
+    browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})
 
 
 def fits_a_phone(browser, page: str) -> None:
@@ -199,15 +207,16 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
         ]
         assert sources == ["picked", "generated", "entered"]
         fits_a_phone(teacher, "set page")
-        shot(teacher, "teachers-set.png")
+        shot(teacher, "teachers-set")
         entered = SetItem.objects.get(source="entered")
         teacher.get(f"{set_url}items/{entered.pk}/")
         assert teacher.find_elements(By.CSS_SELECTOR, "#preview-values tbody tr")
-        shot(teacher, "teachers-preview.png")
+        shot(teacher, "teachers-preview")
 
     with step("the teacher assigns the set to the class and opens its results"):
         follow_link(teacher, "Classes")  # the way back to the teaching pages from anywhere
         follow_link(teacher, "Your teaching")
+        shot(teacher, "teachers-home")
         follow_link(teacher, "Class 4B")
         fill_and_submit(teacher, "assign-form", {})
         assert teacher.find_element(By.TAG_NAME, "h1").text == "Results: Week 1"
@@ -265,7 +274,7 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
             " && !e.closest('.grid-scroll')).map(e => e.tagName + '#' + e.id)"
         )
         assert overflow_px(teacher) <= 0, f"the results page is wider than 420 px: {wide}"
-        shot(teacher, "teachers-results.png")
+        shot(teacher, "teachers-results")
         # A refresh that brings nothing new leaves the grid as it is (no re-announcement).
         grid = teacher.find_element(By.ID, "grid")
         polls = int(grid.get_attribute("data-refreshed"))
@@ -291,3 +300,17 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
         assert rows[0][1].startswith(f"right: {chosen[0]}")
         assert rows[0][2].startswith(f"wrong: {chosen[1]}")
         assert rows[0][3].startswith(f"right: {chosen[2]}")
+
+    with step("the teacher reads the class page and the pupil's wrong answer"):
+        follow_link(teacher, "Class 4B")
+        assert teacher.find_element(By.CSS_SELECTOR, "#pupils .pupil-name").text == "vera"
+        fits_a_phone(teacher, "class page with a pupil")
+        shot(teacher, "teachers-class")
+        teacher.back()
+        wrong_cell = teacher.find_element(By.CSS_SELECTOR, "#results-grid td.cell-wrong a")
+        and_wait_for_next_page(teacher, wrong_cell.click)
+        assert chosen[1] in teacher.find_element(By.TAG_NAME, "main").text
+        fits_a_phone(teacher, "pupil's answer page")
+        shot(teacher, "teachers-answer")
+        follow_link(pupil, "Week 1")
+        shot(pupil, "pupils-assignment")

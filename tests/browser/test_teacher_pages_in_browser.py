@@ -6,9 +6,10 @@ from __future__ import annotations
 from functools import partial
 
 import pytest
+from django.contrib.auth.models import User
 
 from classes import roster, sets, work
-from classes.models import ExerciseSet, Membership
+from classes.models import AssignmentAnswer, ExerciseSet, Membership
 from tests.browser.browser_helpers import (
     and_wait_for_next_page,
     open_as_new_visitor,
@@ -16,7 +17,7 @@ from tests.browser.browser_helpers import (
     step,
 )
 from tests.learner.learner_helpers import PASSWORD
-from tests.teachers.teacher_helpers import bank, make_user
+from tests.teachers.teacher_helpers import bank, client_for, make_user, make_world, work_item
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -211,6 +212,61 @@ def test_a_signed_out_pupil_joins_from_the_link_by_signing_up_or_in(browser, liv
 
 
 def make_user_pk(username: str) -> int:
-    from django.contrib.auth.models import User
-
     return User.objects.get(username=username).pk
+
+
+PHONE = {"width": 390, "height": 844, "deviceScaleFactor": 1, "mobile": True}
+# What sticks out past the phone's right edge (a scroller's content is not the page's).
+STICKING_OUT = (
+    "return [...document.querySelectorAll('body *')].filter(e => "
+    "e.getBoundingClientRect().right > 391 && !e.closest('.grid-scroll table'))"
+    ".map(e => e.tagName + '#' + e.id + '.' + e.className)"
+)
+
+
+def test_every_teacher_page_fits_a_390_px_phone(browser, live_server):
+    """As a phone shows them (a phone widens the page to what sticks out, so the page's width
+    is measured, not the window's): nothing is wider than 390 px; the grid scrolls inside."""
+    from selenium.webdriver.common.by import By
+
+    world = make_world()
+    for name in ("ben", "cleo"):
+        roster.join_class(make_user(name), world.school_class.join_code)
+    for user, rights in (
+        (world.pupil, (True, False, True)),
+        (User.objects.get(username="ben"), (False,)),
+    ):
+        client = client_for(user)
+        for right in rights:
+            work_item(client, world.assignment.pk, right)
+    roster.remove_pupil(world.teacher, world.school_class.pk, make_user_pk("cleo"))
+    answer = AssignmentAnswer.objects.filter(pupil=world.pupil, correct=False).get()
+    item = world.exercise_set.items.first()
+    s, c, a = world.exercise_set.pk, world.school_class.pk, world.assignment.pk
+    pages = {
+        "the teaching home": "/teach/",
+        "the class page": f"/teach/classes/{c}/",
+        "the set page": f"/teach/sets/{s}/",
+        "an item's preview": f"/teach/sets/{s}/items/{item.pk}/",
+        "the results page": f"/teach/assignments/{a}/",
+        "a pupil's answer": f"/classes/answers/{answer.pk}/",
+    }
+    sign_in(browser, live_server.url, "tessa")
+    browser.execute_cdp_cmd("Emulation.setDeviceMetricsOverride", PHONE)
+    try:
+        for name, url in pages.items():
+            with step(f"{name} fits a 390 px phone"):
+                browser.get(live_server.url + url)
+                browser.find_element(By.TAG_NAME, "h1")
+                wide = browser.execute_script("return document.documentElement.scrollWidth")
+                assert wide <= 390, (
+                    f"{name} is {wide} px wide: {browser.execute_script(STICKING_OUT)}"
+                )
+        with step("the grid scrolls inside the page"):
+            browser.get(live_server.url + pages["the results page"])
+            scroller = browser.find_element(By.CLASS_NAME, "grid-scroll")
+            assert browser.execute_script(
+                "return arguments[0].scrollWidth > arguments[0].clientWidth", scroller
+            ), "the grid should be wider than the phone here, or this test shows nothing"
+    finally:
+        browser.execute_cdp_cmd("Emulation.clearDeviceMetricsOverride", {})

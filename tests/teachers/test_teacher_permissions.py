@@ -27,7 +27,7 @@ def teacher_urls(world) -> list[tuple[str, str, dict]]:
         ("post", f"/teach/classes/{c}/remove/", {"pupil": world.pupil.pk}),
         ("post", f"/teach/classes/{c}/readd/", {"pupil": world.pupil.pk}),
         ("post", f"/teach/classes/{c}/assign/", {"set": s}),
-        ("post", f"/teach/classes/{c}/archive/", {}),
+        ("post", f"/teach/classes/{c}/archive/", {"confirm": "on"}),
         ("get", f"/teach/sets/{s}/", {}),
         ("get", f"/teach/sets/{s}/items/{item}/", {}),
         ("get", f"/teach/sets/{s}/generation/{gen.pk}/status/", {}),

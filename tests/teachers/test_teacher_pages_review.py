@@ -1,0 +1,33 @@
+"""What a demanding teacher found on reading the pages: archiving asks to confirm (it cannot
+be undone), the grid's counts read right in the singular."""
+
+from __future__ import annotations
+
+from classes import roster
+from classes.models import SchoolClass
+from tests.teachers.teacher_helpers import client_for, make_user, work_item
+
+
+def test_archiving_asks_to_confirm_and_does_nothing_without(world):
+    client = client_for(world.teacher)
+    url = f"/teach/classes/{world.school_class.pk}/"
+    html = client.get(url).content.decode()
+    assert '<input type="checkbox" name="confirm" required>' in html
+    page = client.post(f"{url}archive/", {}, follow=True)
+    shown = [str(m) for m in page.context["messages"]]
+    assert shown == ["tick the box to confirm: archiving 'Class 4B' cannot be undone"]
+    assert not SchoolClass.objects.get(pk=world.school_class.pk).archived
+    client.post(f"{url}archive/", {"confirm": "on"})
+    assert SchoolClass.objects.get(pk=world.school_class.pk).archived
+
+
+def test_the_most_common_wrong_answer_says_once_or_n_times(world):
+    work_item(client_for(world.pupil), world.assignment.pk, right=False)
+    grid = f"/teach/assignments/{world.assignment.pk}/grid/"
+    html = client_for(world.teacher).get(grid).content.decode()
+    assert "chosen once)" in html and "chosen 1 times" not in html
+    ben = make_user("ben")
+    roster.join_class(ben, world.school_class.join_code)
+    work_item(client_for(ben), world.assignment.pk, right=False)
+    html = client_for(world.teacher).get(grid).content.decode()
+    assert "chosen 2 times)" in html
