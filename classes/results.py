@@ -12,11 +12,20 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.db.models import Count
+
 from classes.models import Assignment, AssignmentAnswer, SetItem
 from classes.roster import ClassError
 from games.catalog import GAMES
 
 SHOW = ("all", "done", "todo", "wrong")
+# What the results page's "Show" offers, by the value it sends.
+SHOW_LABELS = {
+    "all": "every pupil",
+    "done": "pupils who are done",
+    "todo": "pupils with items to do",
+    "wrong": "pupils with a wrong answer",
+}
 
 
 @dataclass(frozen=True)
@@ -201,3 +210,40 @@ def grid_csv(found: Grid) -> str:
             ]
         )
     return out.getvalue()
+
+
+@dataclass(frozen=True)
+class Progress:
+    """How far a class has got with one assignment: pupils done and pupils who started, of
+    the class's pupils now."""
+
+    assignment: Assignment
+    done: int
+    started: int
+    pupils: int
+
+
+def class_progress(school_class: Any) -> list[Progress]:
+    """Return each assignment of the class (newest first) with how many of its present pupils
+    are done and how many have started (three queries, whatever the class's size)."""
+    pupils = set(
+        school_class.members.filter(removed_at__isnull=True).values_list("pupil_id", flat=True)
+    )
+    assignments = list(
+        school_class.assignments.select_related("exercise_set").annotate(
+            items=Count("exercise_set__items", distinct=True)
+        )
+    )
+    answered: Counter[tuple[int, int]] = Counter()
+    for row in (
+        AssignmentAnswer.objects.filter(assignment__school_class=school_class, pupil__in=pupils)
+        .values("assignment_id", "pupil_id")
+        .annotate(n=Count("id"))
+    ):
+        answered[row["assignment_id"], row["pupil_id"]] = row["n"]
+    out = []
+    for a in assignments:
+        counts = [answered[a.pk, p] for p in pupils]
+        done = sum(1 for n in counts if a.items and n >= a.items)
+        out.append(Progress(a, done, sum(1 for n in counts if n), len(pupils)))
+    return out

@@ -85,7 +85,7 @@ def class_detail(request: HttpRequest, pk: int) -> HttpResponse:
         "school_class": school_class,
         "members": roster.active_members(school_class),
         "removed": roster.removed_members(school_class),
-        "assignments": school_class.assignments.select_related("exercise_set"),
+        "assignments": results.class_progress(school_class),
         "sets": sets.teacher_sets(request.user),
         "join_url": request.build_absolute_uri(
             reverse("classes:join_code", args=[school_class.join_code])
@@ -308,7 +308,11 @@ def _grid(request: HttpRequest, assignment: Any) -> results.Grid:
 @require_GET
 def results_page(request: HttpRequest, pk: int) -> HttpResponse:
     assignment = work.teacher_assignment(request.user, pk)
-    context = {"assignment": assignment, "grid": _grid(request, assignment), "shows": results.SHOW}
+    context = {
+        "assignment": assignment,
+        "grid": _grid(request, assignment),
+        "shows": results.SHOW_LABELS,
+    }
     return render(request, "classes/results.html", context)
 
 

@@ -31,3 +31,27 @@ def test_the_most_common_wrong_answer_says_once_or_n_times(world):
     work_item(client_for(ben), world.assignment.pk, right=False)
     html = client_for(world.teacher).get(grid).content.decode()
     assert "chosen 2 times)" in html
+
+
+def test_the_class_page_says_how_many_pupils_are_done_with_each_assignment(world):
+    ben, cleo = make_user("ben"), make_user("cleo")
+    for pupil in (ben, cleo):
+        roster.join_class(pupil, world.school_class.join_code)
+    for right in (True, False, True):
+        work_item(client_for(world.pupil), world.assignment.pk, right)
+    work_item(client_for(ben), world.assignment.pk, True)
+    url = f"/teach/classes/{world.school_class.pk}/"
+    client = client_for(world.teacher)
+    done = client.get(url).content.decode().split('<td class="done">')[1].split("</td>")[0]
+    assert done == '1 of 3 <span class="progress-note">(2 started)</span>'
+    # A removed pupil no longer counts, in either number.
+    roster.remove_pupil(world.teacher, world.school_class.pk, world.pupil.pk)
+    done = client.get(url).content.decode().split('<td class="done">')[1].split("</td>")[0]
+    assert done == '0 of 2 <span class="progress-note">(1 started)</span>'
+
+
+def test_the_results_filter_names_what_it_shows(world):
+    html = client_for(world.teacher).get(f"/teach/assignments/{world.assignment.pk}/")
+    text = html.content.decode()
+    assert '<option value="todo">pupils with items to do</option>' in text
+    assert 'id="grid-filters"' in text and "data-enter-submits" in text
