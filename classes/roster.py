@@ -15,6 +15,7 @@ from django.contrib.auth.models import Group, User
 from django.contrib.auth.password_validation import validate_password
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
+from django.db.models import Count, Q
 from django.http import Http404
 from django.utils import timezone
 
@@ -283,5 +284,7 @@ def pupil_classes(user: Any) -> list[SchoolClass]:
 
 
 def teacher_classes(teacher: Any) -> list[SchoolClass]:
+    """Return the teacher's classes, each with ``pupil_count`` (its pupils now)."""
     require_teacher(teacher)
-    return list(SchoolClass.objects.filter(teacher=teacher))
+    present = Count("members", filter=Q(members__removed_at__isnull=True))
+    return list(SchoolClass.objects.filter(teacher=teacher).annotate(pupil_count=present))

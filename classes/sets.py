@@ -15,7 +15,7 @@ from urllib.parse import urlencode
 
 from django.conf import settings
 from django.db import IntegrityError, transaction
-from django.db.models import Max, Q, QuerySet
+from django.db.models import Count, Max, Q, QuerySet
 from django.http import Http404
 from django.utils import timezone
 
@@ -59,12 +59,15 @@ def teacher_set(teacher: Any, pk: int) -> ExerciseSet:
 
 
 def teacher_sets(teacher: Any) -> list[ExerciseSet]:
+    """Return the teacher's sets, each with ``item_count``."""
     require_teacher(teacher)
-    return list(ExerciseSet.objects.filter(teacher=teacher))
+    return list(ExerciseSet.objects.filter(teacher=teacher).annotate(item_count=Count("items")))
 
 
 def items_of(exercise_set: ExerciseSet) -> list[SetItem]:
-    return list(exercise_set.items.select_related("quiz"))
+    """Return the set's items in order, each with ``answer_count`` (answers given to it in
+    any assignment: an answered item cannot be removed)."""
+    return list(exercise_set.items.select_related("quiz").annotate(answer_count=Count("answers")))
 
 
 @dataclass(frozen=True)

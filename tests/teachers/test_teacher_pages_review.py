@@ -55,3 +55,19 @@ def test_the_results_filter_names_what_it_shows(world):
     text = html.content.decode()
     assert '<option value="todo">pupils with items to do</option>' in text
     assert 'id="grid-filters"' in text and "data-enter-submits" in text
+
+
+def test_teach_home_counts_each_classs_pupils_and_each_sets_items(world):
+    roster.remove_pupil(world.teacher, world.school_class.pk, world.pupil.pk)
+    roster.join_class(make_user("ben"), world.school_class.join_code)
+    roster.join_class(make_user("cleo"), world.school_class.join_code)
+    html = client_for(world.teacher).get("/teach/").content.decode()
+    assert "2 pupils · code" in html  # the removed pupil is not counted
+    assert '<span class="progress-note">3 items</span>' in html
+
+
+def test_an_answered_item_offers_no_remove_button(world):
+    work_item(client_for(world.pupil), world.assignment.pk, right=True)
+    html = client_for(world.teacher).get(f"/teach/sets/{world.exercise_set.pk}/").content.decode()
+    assert html.count("answered once: it stays") == 1
+    assert "Remove item 1" not in html and "Remove item 2" in html and "Remove item 3" in html
