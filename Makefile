@@ -47,9 +47,11 @@ format: setup-dev
 bench: setup-dev
 	$(PY) bench/run.py $(BENCH)
 
-# Re-take the quiz and verdict screenshots of docs/learner.md (headless Chromium).
+# Re-take the quiz and verdict screenshots of docs/learner.md, then the teacher pages of
+# docs/teachers.md, which the browser journey takes as it goes (headless Chromium).
 screenshots: setup-dev
 	$(PY) scripts/screenshots.py
+	DOCS_SCREENSHOTS=1 $(PY) -m pytest tests/browser/test_journey_in_browser.py -q
 
 # Rebuild the shipped starter bank (trainer/bank/starter.jsonl.gz) with the current
 # generators: `make bank BANK_ARGS="--per-kind 40 --jobs 2"`.

@@ -470,6 +470,7 @@ def answer_page(request: HttpRequest, pk: int) -> HttpResponse:
         "why": feedback.verdict_why(quiz, verdict),
         "rows": [{"c": c, "html": choice_html(c.answer, c.label)} for c in rows],
         "more": mine and work.next_item(row.assignment, request.user) is not None,
+        "number": work.item_number(row.item),
         **choices_of(quiz),
     }
     return render(request, "classes/answer.html", context)

@@ -261,3 +261,9 @@ def visible_answer(user: Any, answer_pk: int) -> AssignmentAnswer:
     if found.pupil_id == user.pk:
         pupil_assignment(user, found.assignment_id)  # a removed pupil's old link says so
     return found
+
+
+def item_number(item: Any) -> int:
+    """Return the item's place in its set (from 1), as the results grid numbers it."""
+    earlier = Q(order__lt=item.order) | Q(order=item.order, pk__lt=item.pk)
+    return SetItem.objects.filter(earlier, exercise_set_id=item.exercise_set_id).count() + 1

@@ -1,5 +1,8 @@
 """Take the screenshots of docs/learner.md: one quiz and its verdict per game and kind, at
 desktop (1280 px) and phone (390 px) width, from the starter bank, in headless Chromium.
+(The teacher pages of docs/teachers.md are taken by the browser journey with this file's
+``shoot``, as it goes: ``DOCS_SCREENSHOTS=1 pytest tests/browser/test_journey_in_browser.py``;
+`make screenshots` runs both.)
 
     .venv/bin/python scripts/screenshots.py [--out docs/img]
 
@@ -107,7 +110,7 @@ def _browser(width: int) -> Any:
     return driver
 
 
-def shoot(driver: Any, device: str, path: Path) -> int:
+def shoot(driver: Any, device: str, path: Path, colours: int = COLOURS) -> int:
     """Store the page's main column (all of it, not only what the window shows) as a small
     palette PNG, desktop scaled down; return its size in bytes."""
     import base64
@@ -131,7 +134,7 @@ def shoot(driver: Any, device: str, path: Path) -> int:
         {"format": "png", "captureBeyondViewport": True, "clip": clip},
     )
     image = Image.open(io.BytesIO(base64.b64decode(shot["data"]))).convert("RGB")
-    image.quantize(colors=COLOURS, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
+    image.quantize(colors=colours, method=Image.Quantize.FASTOCTREE).save(path, optimize=True)
     return path.stat().st_size
 
 

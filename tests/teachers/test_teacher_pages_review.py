@@ -71,3 +71,16 @@ def test_an_answered_item_offers_no_remove_button(world):
     html = client_for(world.teacher).get(f"/teach/sets/{world.exercise_set.pk}/").content.decode()
     assert html.count("answered once: it stays") == 1
     assert "Remove item 1" not in html and "Remove item 2" in html and "Remove item 3" in html
+
+
+def test_the_teachers_view_of_an_answer_names_the_pupil_and_the_item(world):
+    from classes import sets
+    from classes.models import AssignmentAnswer
+
+    items = list(world.exercise_set.items.order_by("order"))
+    sets.move_item(world.teacher, world.exercise_set.pk, items[0].pk, 1)  # 2, 1, 3
+    work_item(client_for(world.pupil), world.assignment.pk, right=False)
+    answer = AssignmentAnswer.objects.get()
+    assert answer.item == items[1]  # the first in the set's order now
+    html = client_for(world.teacher).get(f"/classes/answers/{answer.pk}/").content.decode()
+    assert "Results: Week 1</a> · pia · item 1</p>" in html
