@@ -230,9 +230,9 @@ def class_progress(school_class: Any) -> list[Progress]:
         school_class.members.filter(removed_at__isnull=True).values_list("pupil_id", flat=True)
     )
     assignments = list(
-        school_class.assignments.select_related("exercise_set").annotate(
-            items=Count("exercise_set__items", distinct=True)
-        )
+        school_class.assignments.select_related("exercise_set")
+        .annotate(items=Count("exercise_set__items", distinct=True))
+        .order_by("-created_at", "id")  # (a GROUP BY drops Meta.ordering)
     )
     answered: Counter[tuple[int, int]] = Counter()
     for row in (

@@ -287,4 +287,5 @@ def teacher_classes(teacher: Any) -> list[SchoolClass]:
     """Return the teacher's classes, each with ``pupil_count`` (its pupils now)."""
     require_teacher(teacher)
     present = Count("members", filter=Q(members__removed_at__isnull=True))
-    return list(SchoolClass.objects.filter(teacher=teacher).annotate(pupil_count=present))
+    rows = SchoolClass.objects.filter(teacher=teacher).annotate(pupil_count=present)
+    return list(rows.order_by("archived", "name", "id"))  # (a GROUP BY drops Meta.ordering)

@@ -61,13 +61,16 @@ def teacher_set(teacher: Any, pk: int) -> ExerciseSet:
 def teacher_sets(teacher: Any) -> list[ExerciseSet]:
     """Return the teacher's sets, each with ``item_count``."""
     require_teacher(teacher)
-    return list(ExerciseSet.objects.filter(teacher=teacher).annotate(item_count=Count("items")))
+    # The order is spelled out: Django leaves Meta.ordering out of a query with a GROUP BY.
+    rows = ExerciseSet.objects.filter(teacher=teacher).annotate(item_count=Count("items"))
+    return list(rows.order_by("-created_at", "id"))
 
 
 def items_of(exercise_set: ExerciseSet) -> list[SetItem]:
     """Return the set's items in order, each with ``answer_count`` (answers given to it in
     any assignment: an answered item cannot be removed)."""
-    return list(exercise_set.items.select_related("quiz").annotate(answer_count=Count("answers")))
+    rows = exercise_set.items.select_related("quiz").annotate(answer_count=Count("answers"))
+    return list(rows.order_by("order", "id"))  # (a GROUP BY drops Meta.ordering)
 
 
 @dataclass(frozen=True)

@@ -104,7 +104,11 @@ def test_a_moved_item_keeps_the_focus_on_its_arrow_or_the_other_one_at_the_end(t
     first = exercise_set.items.order_by("order").first()
     client.post(f"{url}move/", {"item": first.pk, "direction": "down"})
     assert order(exercise_set)[1] == first.quiz_id
-    assert autofocused(client.get(url).content.decode()) == [f"down-{first.pk}"]
+    html = client.get(url).content.decode()
+    assert autofocused(html) == [f"down-{first.pk}"]
+    # The page lists the items in the set's new order.
+    shown = [int(q) for q in re.findall(r'<li id="item-\d+" data-quiz="(\d+)"', html)]
+    assert shown == order(exercise_set)
     client.post(f"{url}move/", {"item": first.pk, "direction": "down"})
     # Now last: its down arrow is disabled, so the focus goes to its up arrow.
     assert order(exercise_set)[2] == first.quiz_id
