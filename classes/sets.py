@@ -121,10 +121,18 @@ class BankFilters:
         return rows
 
 
+def _bank_rows(exercise_set: ExerciseSet, filters: BankFilters) -> QuerySet[Quiz]:
+    return filters.apply(Quiz.objects.exclude(set_items__exercise_set=exercise_set))
+
+
 def bank_page(exercise_set: ExerciseSet, filters: BankFilters) -> list[Quiz]:
     """Return bank quizzes matching the filters that are not in the set yet (one page)."""
-    rows = filters.apply(Quiz.objects.exclude(set_items__exercise_set=exercise_set))
-    return list(rows.order_by("rating", "id")[:PICK_PAGE])
+    return list(_bank_rows(exercise_set, filters).order_by("rating", "id")[:PICK_PAGE])
+
+
+def bank_count(exercise_set: ExerciseSet, filters: BankFilters, shown: int) -> int:
+    """Return how many bank quizzes match (``shown`` when the page holds them all: no query)."""
+    return shown if shown < PICK_PAGE else _bank_rows(exercise_set, filters).count()
 
 
 def _next_order(exercise_set: ExerciseSet) -> int:

@@ -155,6 +155,7 @@ def _pick_context(request: HttpRequest, exercise_set: Any, focus: str) -> dict[s
         "filters": filters,
         "filter_error": error,
         "bank": bank,
+        "bank_total": sets.bank_count(exercise_set, filters, len(bank)),
         "bank_focus": min(row, len(bank)),
         "games": list(GAMES.values()),
         "kinds": [(k, label) for k, label in KIND_CHOICES if k in KINDS],

@@ -134,3 +134,26 @@ def test_the_page_has_a_way_to_each_of_the_three_ways_to_add(teacher_set):
         assert f'href="#{target}"' in jump
         assert re.search(rf'<h2 id="{target}" tabindex="-1"', html)
     assert 'id="bank-filters"' in html and "data-enter-submits" in html
+
+
+def test_the_picker_says_when_it_shows_only_the_easiest_of_more(db):
+    teacher = make_user("tessa", teacher=True)
+    bank(sets.PICK_PAGE + 2)
+    exercise_set = sets.create_set(teacher, "Week 1")
+    client = client_for(teacher)
+    html = client.get(f"/teach/sets/{exercise_set.pk}/").content.decode()
+    assert f"The {sets.PICK_PAGE} easiest of {sets.PICK_PAGE + 2} quizzes" in html
+    assert html.count('class="secondary add"') == sets.PICK_PAGE
+    few = client.get(f"/teach/sets/{exercise_set.pk}/?kind=bid").content.decode()
+    assert "No quiz in the bank matches these filters" in few
+
+
+def test_the_preview_shows_each_choice_as_the_pupil_reads_it_after_answering(teacher_set):
+    teacher, exercise_set, quizzes = teacher_set
+    sets.pick(teacher, exercise_set.pk, [quizzes[0].pk])
+    item = exercise_set.items.get()
+    html = client_for(teacher).get(f"/teach/sets/{exercise_set.pk}/items/{item.pk}/")
+    text = html.content.decode()
+    assert "Accepted" not in text
+    # The refutation of a wrong choice (the same words as on the pupil's answer page).
+    assert "East wins the next trick" in text
