@@ -84,3 +84,11 @@ def test_the_teachers_view_of_an_answer_names_the_pupil_and_the_item(world):
     assert answer.item == items[1]  # the first in the set's order now
     html = client_for(world.teacher).get(f"/classes/answers/{answer.pk}/").content.decode()
     assert "Results: Week 1</a> · pia · item 1</p>" in html
+
+
+def test_the_deal_forms_help_is_folded_and_names_each_game(world):
+    html = client_for(world.teacher).get(f"/teach/sets/{world.exercise_set.pk}/").content.decode()
+    help_ = html.split('<details class="deal-help" id="deal-help">')[1].split("</details>")[0]
+    for game in ("Kleurenwiezen", "500", "Beyond", "Skat"):
+        assert f"<strong>{game}</strong>" in help_
+    assert help_.index("<summary>") < help_.index("<ul")
