@@ -372,7 +372,7 @@ def join_code(request: HttpRequest, code: str) -> HttpResponse:
     if request.method == "POST":
         return _join(request, code, here, reverse("train:dashboard"))
     link = roster.join_link(request.user, code)
-    if link.member:
+    if link.member and link.school_class is not None:
         if request.session.pop(JUST_JOINED_KEY, None) != link.school_class.pk:
             messages.info(request, f"You are in {link.school_class.name}.")
         return redirect("train:dashboard")
