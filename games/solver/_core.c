@@ -384,14 +384,15 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
 
 /* ----------------------------------------------------------------- search */
 
+/* Small fields: play copies a trick for every card played (64 bytes with ints, 24 now). */
 typedef struct {
-    int n;                 /* cards on the trick */
-    int seat[MAXSEATS];
-    int card[MAXSEATS];
-    int lead_block;        /* -1: no suit to follow (empty trick, Beyond joker lead) */
-    int win;               /* index of the card winning so far (kept up to date by play) */
-    int after_joker;       /* Beyond: the previous trick was led with a joker */
     uint64_t cards;        /* the cards on the trick, as a mask (kept up to date by play) */
+    int8_t n;              /* cards on the trick */
+    int8_t seat[MAXSEATS];
+    int8_t card[MAXSEATS];
+    int8_t lead_block;     /* -1: no suit to follow (empty trick, Beyond joker lead) */
+    int8_t win;            /* index of the card winning so far (kept up to date by play) */
+    int8_t after_joker;    /* Beyond: the previous trick was led with a joker */
 } Trick;
 
 typedef struct {
@@ -1839,7 +1840,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             uint64_t ours_rel = 0, theirs_rel = 0;
             uint64_t side_trumps[2];
             trumps_by_side(c, side_trumps);
-            for (int s = 0; s < MAXSEATS; s++) {
+            /* (No trumps held: nobody has sure trumps.) */
+            for (int s = 0; s < MAXSEATS && (side_trumps[0] | side_trumps[1]); s++) {
                 if (!c->hand[s]) continue;
                 uint64_t trel = 0;
                 int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], 0, &trel);
