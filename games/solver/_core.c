@@ -714,6 +714,24 @@ static int held_rounds(const Ctx *c, int s, uint64_t bm) {
     return len && c->joker_mode == JOKERS_BEYOND ? len + popcount64(jokers_of(c, c->hand[s])) : len;
 }
 
+/* The most rounds of a block (its cards `bm`) a seat other than `s` can keep a card of it
+   (held_rounds). */
+static int most_rounds(const Ctx *c, int s, uint64_t bm) {
+    int most = 0;
+    if (c->joker_mode != JOKERS_BEYOND) {
+        for (int o = 0; o < MAXSEATS; o++) {
+            int len = o == s ? 0 : popcount64(c->hand[o] & bm);
+            if (len > most) most = len;
+        }
+        return most;
+    }
+    for (int o = 0; o < MAXSEATS; o++) {
+        int len = o == s ? 0 : held_rounds(c, o, bm);
+        if (len > most) most = len;
+    }
+    return most;
+}
+
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
@@ -755,11 +773,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
            Beyond a seat holding the suit must follow it or play a joker, so it is out of
            the suit once the leader has cashed as many rounds as its cards of the suit and
            its jokers together (held_rounds). */
-        int maxlen = 0;
-        for (int s = 0; s < MAXSEATS; s++) {
-            int len = s == leader ? 0 : held_rounds(c, s, bm);
-            if (len > maxlen) maxlen = len;
-        }
+        int maxlen = most_rounds(c, leader, bm);
         if (k >= maxlen) k = popcount64(own);
         if (k && b != tb && (others & trumps) && !drawn) {
             /* Each opponent holding trumps can ruff once it runs out of this suit (a
@@ -964,11 +978,7 @@ static int cash_block(const Ctx *c, int o, uint64_t m, uint64_t *rel) {
     uint64_t own = c->hand[o] & m, rest = m & ~own;
     int len = popcount64(own);
     if (!rest) return len;
-    int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = 0;
-    for (int s = 0; s < MAXSEATS; s++) {
-        int l = s == o ? 0 : held_rounds(c, s, m);
-        if (l > maxlen) maxlen = l;
-    }
+    int k = popcount64(own & ~((2ULL << highest(rest)) - 1)), maxlen = most_rounds(c, o, m);
     if (k >= maxlen) {
         if (rel) *rel |= 1ULL << nth_lowest(own, len - maxlen);
         return len;
@@ -984,6 +994,10 @@ static int cash_block(const Ctx *c, int o, uint64_t m, uint64_t *rel) {
 static int quick_cap(const Ctx *c, int leader) {
     uint64_t held = all_held(c);
     int side = on_team(c, leader), cap = 0;
+    /* Each seat's count, and whether the leader can cross to it (holds a card of a block
+       it tops): quick_tricks counts the leader's blocks plus at most one partner's, and
+       a partner's only after such a crossing. */
+    int seat_cap[MAXSEATS] = {0}, entry[MAXSEATS] = {0};
     for (int b = 0; b < c->nblocks; b++) {
         uint64_t m = held & c->block_mask[b];
         if (!m) continue;
@@ -995,8 +1009,14 @@ static int quick_cap(const Ctx *c, int leader) {
         uint64_t own = c->hand[o] & m, rest = m & ~own;
         int len = popcount64(own);
         int k = rest ? popcount64(own & ~((2ULL << highest(rest)) - 1)) : len;
-        cap += 3 * k < popcount64(rest) ? k : len;
+        seat_cap[o] += 3 * k < popcount64(rest) ? k : len;
+        if (c->hand[leader] & m) entry[o] = 1;
     }
+    int partner = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        if (s != leader && entry[s] && seat_cap[s] > partner) partner = seat_cap[s];
+    }
+    cap = seat_cap[leader] + partner;
     /* Beyond: the side's jokers, when the other side holds none (joker_tricks). */
     if (c->joker_mode == JOKERS_BEYOND) {
         uint64_t jokers = jokers_of(c, held);
@@ -1221,6 +1241,18 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
     }
     int cash = !opp_trumps && popcount64(c->hand[taker] & ~(1ULL << tcard)) >= need - 1;
     if (!cash && most < need - 1) return 1;
+    if (cash && most < need - 1) {
+        /* Before changing the hands: the taker cashes at most its cards of the blocks whose
+           highest card (the winning card left out) it or a partner holds. */
+        uint64_t rest = all_held(c) & ~(1ULL << tcard);
+        int cap = 0;
+        for (int b = 0; b < c->nblocks && cap < need - 1; b++) {
+            uint64_t m = rest & c->block_mask[b];
+            if (!m || b == c->joker_block || on_team(c, c->owner[highest(m)]) != side) continue;
+            cap += popcount64(c->hand[taker] & m);
+        }
+        if (cap < need - 1) return 1;
+    }
     /* The side's hands after this trick. */
     uint64_t saved[MAXSEATS];
     memcpy(saved, c->hand, sizeof saved);
