@@ -884,7 +884,9 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
    tricks as its longer hand holds cards of the block (every round takes a card from each
    of its hands still holding the block); in a block whose top card the other side holds,
    it wins nothing while that card stays. So when those counts add up to fewer than `left`,
-   it loses a trick (DDS's LaterTricks bound, for the side on lead). Return 1 then, and add
+   it loses a trick (DDS's LaterTricks bound, which DDS applies to the side on lead; the
+   argument holds for either side, as a side taking every trick never gives the other side
+   a trick to play its top cards to, and never ruffs). Return 1 then, and add
    to `rel` the top cards of the other side's blocks that some other seat holds cards of
    (a block held by one seat is placed by the lengths; the side's own tops may only get
    fewer). */
