@@ -1639,6 +1639,43 @@ static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play,
     return best;
 }
 
+/* The seat of a one-seat team with exact targets whose target is already reached, else -1. */
+static int avoid_seat(const Ctx *c) {
+    if (c->kind != KIND_EXACT || popcount64((uint64_t)c->team_mask) != 1) return -1;
+    int s = lowest((uint64_t)c->team_mask);
+    return c->need[s] == 0 ? s : -1;
+}
+
+/* Move order when the team is one seat that must take no more tricks (a misère, or a
+   piccolo once its trick is taken; `avoid` is that seat): the seat keeps out of tricks and
+   the others try to force it in, so the trick-winning order is the wrong way round. The
+   seat ducks with its highest card that loses, and leads the card the most opponents'
+   cards can beat; an opponent keeps the trick's top card low while the seat has still to
+   play (ducking with its highest card that does not win), never overtakes the seat's
+   winning card, and leads low in the suits where the seat's lowest card is high. */
+static int avoid_score(const Ctx *c, const Trick *t, int seat, int card, int avoid, uint64_t held) {
+    int b = c->block_of[card];
+    int rank = card - c->block_start[b];
+    uint64_t bm = c->block_mask[b];
+    if (t->n == 0) {
+        uint64_t theirs = held & bm & ~c->hand[avoid];
+        if (seat == avoid) {
+            int above = popcount64(theirs & ~((2ULL << card) - 1));
+            return above ? (100 + 4 * above - rank) * LEAD_SCALE : (50 - rank) * LEAD_SCALE;
+        }
+        uint64_t mine = c->hand[avoid] & bm;
+        if (!mine) return (50 - rank) * LEAD_SCALE;
+        int low = lowest(mine) - c->block_start[b];
+        return (card < lowest(mine) ? 250 + 2 * low - rank : 150 + low - rank) * LEAD_SCALE;
+    }
+    int wins = beats(c, t, card, t->card[t->win]);
+    if (seat == avoid) return wins ? 100 - rank : 200 + rank;
+    int played = 0;
+    for (int i = 0; i < t->n; i++) played |= t->seat[i] == avoid;
+    if (played && t->seat[t->win] != avoid) return 200 + rank; /* the seat is out: dump */
+    return wins ? 100 - rank : 200 + rank;
+}
+
 /* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
    return the number of moves and set *ntwins. With `dominance` (not for the root's list
    of cards, whose values are all wanted) a card-point mover whose trick's side is sure
@@ -1677,6 +1714,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     int n = 0;
     *ntwins = 0;
     int by_points = dominance && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE;
+    int avoid = avoid_seat(c);
     uint64_t m = legal;
     while (m) {
         int card = lowest(m);
@@ -1718,7 +1756,8 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         }
         moves[n].card = card;
         moves[n].named = -1;
-        moves[n].score = t->n == 0 ? lead_score(c, seat, card, held) : follow_score(c, t, &f, card);
+        moves[n].score = avoid >= 0 ? avoid_score(c, t, seat, card, avoid, held)
+                       : t->n == 0 ? lead_score(c, seat, card, held) : follow_score(c, t, &f, card);
         if (card == hint) moves[n].score += 1 << 20;
         n++;
     }
@@ -1801,6 +1840,77 @@ static int bounds_decide(int lo, int hi, int alpha, int beta, uint64_t lo_rel, u
         return 1;
     }
     return 0;
+}
+
+/* Exact bounds at a trick start when the team is one seat that must take no more tricks
+   (avoid_seat), without trumps or jokers (a misère, a null game, a piccolo whose trick is
+   taken). Return 1 when the seat surely stays out of every trick, 0 when the seat on lead
+   surely puts it in this one, -1 when neither is sure.
+   - Out, another seat on lead: in every suit it holds, its i-th lowest card is below the
+     i-th lowest of the others' cards (for every i up to the shorter count). Each round of
+     the suit takes at least one of the others' cards, no higher than the round's highest,
+     so the seat can always play under it; ducking with its highest card below, and
+     discarding its highest cards, keeps the condition, as do the others' discards (a
+     round's cards are all below the seat's cards above the one it played, and at most i
+     of the others' cards lie below its (i+1)-th lowest). It never leads again.
+   - In, the seat on lead: it must lead, and in every suit it holds, each other seat
+     holding the suit can play below its lowest card.
+   - In, another seat on lead: in some suit both hold, the leader's lowest card, and the
+     lowest of each seat between it and the avoiding seat, leave that seat only cards
+     above them, and no seat after it must go higher than its lowest card. */
+static int avoid_bound(const Ctx *c, int seat, int avoid) {
+    uint64_t mine = c->hand[avoid], others = all_held(c) & ~mine;
+    int all_low = 1, safe_lead = 0;
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t bm = c->block_mask[b], dm = mine & bm, om = others & bm;
+        if (!dm || !om) continue;
+        for (uint64_t d = dm, o = om; d && o; d &= d - 1, o &= o - 1) {
+            if (lowest(d) > lowest(o)) all_low = 0;
+        }
+        if (seat == avoid) {
+            for (int s = 0; s < MAXSEATS; s++) {
+                uint64_t m = c->hand[s] & bm;
+                if (s != avoid && m && lowest(m) > lowest(dm)) safe_lead = 1;
+            }
+        }
+    }
+    if (all_low && seat != avoid) return 1;
+    if (seat == avoid) return safe_lead ? -1 : 0;
+    /* Another seat leads: try, in each suit both hold, the others leading that suit again
+       and again, every one of them always playing its lowest card of it. Those cards, and
+       so each round's highest card and its winner (the next to lead), do not depend on the
+       avoiding seat's play; it stays out only if it can give each round a card below that
+       round's highest, a different card each time: its i-th lowest card below the i-th
+       lowest of those highest cards. When it cannot, that line of play puts it in. */
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t bm = c->block_mask[b], dm = mine & bm;
+        if (!dm || !(c->hand[seat] & bm)) continue;
+        uint64_t h[MAXSEATS];
+        for (int s = 0; s < MAXSEATS; s++) h[s] = c->hand[s] & bm;
+        int k = popcount64(dm), rounds = 0, lead = seat;
+        uint64_t tops = 0;
+        while (rounds < k && h[lead]) {
+            int top = -1, s = lead;
+            for (int i = 0; i < c->nactive; i++, s = c->next[s]) {
+                if (s == avoid || !h[s]) continue;
+                int low = lowest(h[s]);
+                h[s] &= h[s] - 1;
+                if (low > top) {
+                    top = low;
+                    lead = s;
+                }
+            }
+            tops |= 1ULL << top;
+            rounds++;
+        }
+        uint64_t d = dm;
+        for (int i = 0; i < rounds; i++) {
+            if (lowest(d) > lowest(tops)) return 0;
+            d &= d - 1;
+            tops &= tops - 1;
+        }
+    }
+    return -1;
 }
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
@@ -1920,6 +2030,14 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                the tricks left over, or the quick tricks of opponents on lead (they may
                cash them: nothing makes them hold back). The team's own quick tricks bound
                nothing: it may not want them. */
+            int avoid = c->trump_block < 0 && c->joker_mode == JOKERS_NONE ? avoid_seat(c) : -1;
+            if (avoid >= 0) {
+                int sure = avoid_bound(c, seat, avoid);
+                if (sure >= 0) {
+                    *rel |= all_held(c);
+                    return sure;
+                }
+            }
             int left = popcount64(c->hand[seat]), want = 0;
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (c->need[s2] > 0) want += c->need[s2];
