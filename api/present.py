@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from api.serializers_teach import AssignmentSerializer
+from classes.results import TODO, Cell, Grid
 from games.position import shown_part
 from trainer import feedback
 from trainer.grading import ChoiceVerdict, grade
@@ -102,4 +104,60 @@ def verdict_data(item: Attempt, due: int) -> dict[str, Any]:
         "rule": feedback.rule_words(quiz.rule_ref or ""),
         "lesson": {"title": lesson.title, "url": lesson.url, "section": lesson.section},
         "due": due,
+    }
+
+
+_TODO = {"state": "todo", "answer": "", "label": "", "seconds": None, "answer_id": None}
+
+
+def _cell(c: Cell) -> dict[str, Any]:
+    if c is TODO:  # the one cell not done, shared by every row (read only: JSON next)
+        return _TODO
+    return {
+        "state": c.state,
+        "answer": c.answer,
+        "label": c.label,
+        "seconds": None if c.seconds is None else float(c.seconds),
+        "answer_id": c.answer_id,
+    }
+
+
+def results_data(found: Grid) -> dict[str, Any]:
+    """The results grid in the shape of ``ResultsSerializer``, built as plain dicts: the
+    serializer's fields walked for each of a class's cells (49 pupils x 50 items) cost
+    several times the grid itself. ``tests/api/test_results_etag.py`` checks the two agree."""
+    columns = []
+    for c in found.columns:
+        wrong = c.most_common_wrong
+        columns.append(
+            {
+                "item": c.item.pk,
+                "quiz": c.item.quiz_id,
+                "number": c.number,
+                "title": c.title,
+                "right": c.right,
+                "wrong": c.wrong,
+                "most_common_wrong": wrong[0] if wrong else None,
+            }
+        )
+    rows = [
+        {
+            "pupil": r.pupil_id,
+            "username": r.username,
+            "removed": r.removed,
+            "cells": [_cell(c) for c in r.cells],
+            "right": r.right,
+            "done": r.done,
+            "rating_change": float(r.rating_change),
+            "seconds": float(r.seconds),
+        }
+        for r in found.rows
+    ]
+    return {
+        "assignment": AssignmentSerializer(found.assignment).data,
+        "columns": columns,
+        "rows": rows,
+        "show": found.show,
+        "query": found.query,
+        "pupils_total": found.pupils_total,
     }

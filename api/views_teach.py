@@ -10,7 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from drf_spectacular.utils import extend_schema
+from django.utils.http import parse_etags
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -197,25 +198,50 @@ class AssignmentList(generics.ListAPIView, ApiView):
         return Response(AssignmentSerializer(made).data, status=status.HTTP_201_CREATED)
 
 
+def _unchanged(request: Request, tag: str) -> bool:
+    """Whether the request's If-None-Match names ``tag`` (or is ``*``), weakly compared."""
+    asked = request.headers.get("If-None-Match", "")
+    if not asked:
+        return False
+    tags = parse_etags(asked)
+    return "*" in tags or any(t.removeprefix("W/") == tag for t in tags)
+
+
 class AssignmentResults(SignedIn):
     @extend_schema(
-        parameters=[ResultsQuerySerializer],
-        responses={200: ResultsSerializer, **errors(400, 401, 404)},
+        parameters=[
+            ResultsQuerySerializer,
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="the ETag of a grid fetched before: 304 if nothing changed since",
+            ),
+        ],
+        responses={
+            200: ResultsSerializer,
+            304: OpenApiResponse(description="not modified: the grid is as tagged"),
+            **errors(400, 401, 404),
+        },
         tags=TEACH,
     )
     def get(self, request: Request, pk: int) -> Response:
         """The results grid: pupil x item, each pupil's score and rating change, item figures.
 
         ``show`` keeps all pupils, those done, to do, or with a wrong answer; ``q`` those whose
-        user name contains it.
+        user name contains it. The response has an ``ETag``; a poll sending it back in
+        ``If-None-Match`` gets 304 with no body while no answer, item or pupil has changed.
         """
         assignment = work.teacher_assignment(request.user, pk)
         form = ResultsQuerySerializer(data=request.query_params)
         form.is_valid(raise_exception=True)
-        found = results.grid(
-            assignment, form.validated_data.get("show", "all"), form.validated_data.get("q", "")
-        )
-        return Response(ResultsSerializer(found).data)
+        show, query = form.validated_data.get("show", "all"), form.validated_data.get("q", "")
+        tag = f'"{results.grid_tag(assignment, show, query, request.accepted_renderer.format)}"'
+        headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+        if _unchanged(request, tag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        found = results.grid(assignment, show, query)
+        return Response(present.results_data(found), headers=headers)
 
 
 # ------------------------------------------------------------------ the pupil's side

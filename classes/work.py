@@ -19,7 +19,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from classes.models import Assignment, AssignmentAnswer, Membership, SetItem
-from classes.roster import ClassError, teacher_class
+from classes.roster import ClassError, require_teacher, teacher_class
 from classes.sets import teacher_set
 from trainer import tickets
 from trainer.grading import Grade, GradingError
@@ -62,7 +62,7 @@ def teacher_assignment(teacher: Any, pk: int) -> Assignment:
     )
     if found is None or not teacher.is_authenticated:
         raise Http404("no such assignment")
-    teacher_class(teacher, found.school_class_id)  # the teacher role is required too
+    require_teacher(teacher)  # the teacher role is required too (the class is theirs)
     return found
 
 
