@@ -291,15 +291,14 @@ class AssignmentNext(SignedIn):
             raise ServiceError("assignment: every item is answered", status_code=404, code="done")
         item, ticket = served
         rating = learner_rating(Learner(user_id=request.user.pk), item.quiz.game)
-        total = assignment.exercise_set.items.count()
-        done = len(work.my_answers(assignment, request.user))
+        total, done = work.progress_of(assignment, request.user)
         data = {
             "item": item.pk,
             "number": done + 1,
             "total": total,
             "quiz": present.quiz_data(item.quiz, ticket, rating),
         }
-        return Response(ItemQuizSerializer(data).data)
+        return Response(data)
 
 
 class AssignmentAnswer(SignedIn):
@@ -320,4 +319,4 @@ class AssignmentAnswer(SignedIn):
         )  # fmt: skip
         attempt = row.attempt
         verdict = present.verdict_data(attempt, due_count(Learner(user_id=request.user.pk)))
-        return Response(VerdictSerializer(verdict).data, status=status.HTTP_201_CREATED)
+        return Response(verdict, status=status.HTTP_201_CREATED)

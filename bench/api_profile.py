@@ -45,6 +45,8 @@ os.environ.setdefault("DJANGO_HSTS_SECONDS", "0")
 os.environ.setdefault("DJANGO_LOG_LEVEL", "WARNING")
 # The load bench sets request rates out of the way; so does this.
 os.environ.setdefault("API_RATE_USER", "1000000/min")
+# One connection for the whole run, so that its PostgreSQL backend's CPU can be read.
+os.environ.setdefault("DATABASE_CONN_MAX_AGE", "86400")
 
 GAMES = ("skat", "beyond", "five_hundred", "wiezen")
 KINDS = ("fetch", "answer", "item fetch", "item answer", "grid", "grid again")

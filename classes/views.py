@@ -357,8 +357,7 @@ def assignment_play(request: HttpRequest, pk: int) -> HttpResponse:
     if served is None:
         return redirect("classes:assignment", pk)
     item, ticket = served
-    total = assignment.exercise_set.items.count()
-    done = len(work.my_answers(assignment, request.user))
+    total, done = work.progress_of(assignment, request.user)
     context = {
         "assignment": assignment,
         "item": item,
