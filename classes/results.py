@@ -129,9 +129,14 @@ def label_of(item: SetItem, answer: str) -> str:
 # pupils whole through the ORM was most of the grid's CPU after its cells.
 _ITEM_FIELDS = ("id", "exercise_set_id", "quiz_id", "order", "source")
 _QUIZ_FIELDS = ("id", "game", "kind", "prompt", "candidates")
+# Of each candidate only its answer and label, in their order: the whole candidates of a
+# play quiz (every line of play) were most of what the grid decoded.
 _ITEMS_SQL = """
 SELECT i.id, i.exercise_set_id, i.quiz_id, i."order", i.source,
-       q.id, q.game, q.kind, q.prompt, q.candidates
+       q.id, q.game, q.kind, q.prompt,
+       (SELECT jsonb_agg(jsonb_build_object('answer', c.value -> 'answer',
+                                            'label', c.value -> 'label') ORDER BY c.n)
+        FROM jsonb_array_elements(q.candidates) WITH ORDINALITY AS c(value, n))
 FROM classes_setitem i JOIN trainer_quiz q ON q.id = i.quiz_id
 WHERE i.exercise_set_id = %s ORDER BY i."order", i.id
 """
@@ -149,7 +154,9 @@ _ANSWERS_SQL = (
 
 
 def _items(assignment: Assignment) -> list[SetItem]:
-    """The set's items in order, each with its quiz's game, kind, prompt and candidates."""
+    """The set's items in order, each with its quiz's game, kind, prompt and candidates (on
+    PostgreSQL each candidate's answer and label only: the grid reads no more; the items are
+    read only)."""
     if not rawrows.usable():
         only = (*_ITEM_FIELDS, *(f"quiz__{f}" for f in _QUIZ_FIELDS))
         rows = assignment.exercise_set.items.select_related("quiz").only(*only)
@@ -160,6 +167,7 @@ def _items(assignment: Assignment) -> list[SetItem]:
         quiz_values = list(row[n:])
         if isinstance(quiz_values[-1], (str, bytes)):
             quiz_values[-1] = json.loads(quiz_values[-1])
+        quiz_values[-1] = quiz_values[-1] or []
         item = SetItem.from_db(connection.alias, list(_ITEM_FIELDS), list(row[:n]))
         item.quiz = Quiz.from_db(connection.alias, list(_QUIZ_FIELDS), quiz_values)
         out.append(item)
