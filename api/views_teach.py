@@ -10,7 +10,6 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from django.utils.http import parse_etags
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
@@ -198,15 +197,6 @@ class AssignmentList(generics.ListAPIView, ApiView):
         return Response(AssignmentSerializer(made).data, status=status.HTTP_201_CREATED)
 
 
-def _unchanged(request: Request, tag: str) -> bool:
-    """Whether the request's If-None-Match names ``tag`` (or is ``*``), weakly compared."""
-    asked = request.headers.get("If-None-Match", "")
-    if not asked:
-        return False
-    tags = parse_etags(asked)
-    return "*" in tags or any(t.removeprefix("W/") == tag for t in tags)
-
-
 class AssignmentResults(SignedIn):
     @extend_schema(
         parameters=[
@@ -238,7 +228,7 @@ class AssignmentResults(SignedIn):
         show, query = form.validated_data.get("show", "all"), form.validated_data.get("q", "")
         tag = f'"{results.grid_tag(assignment, show, query, request.accepted_renderer.format)}"'
         headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
-        if _unchanged(request, tag):
+        if results.unchanged(request.headers.get("If-None-Match", ""), tag):
             return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
         found = results.grid(assignment, show, query)
         return Response(present.results_data(found), headers=headers)

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from django.db import connection
+from django.utils.http import parse_etags
 
 from classes.models import Assignment, AssignmentAnswer, Membership, SetItem
 from classes.roster import ClassError
@@ -293,6 +294,13 @@ def grid_tag(assignment: Assignment, *parts: str) -> str:
     )  # fmt: skip
     text = repr((own, state, parts))
     return hashlib.blake2b(text.encode(), digest_size=12).hexdigest()
+
+
+def unchanged(if_none_match: str, tag: str) -> bool:
+    """Return whether a request's If-None-Match names ``tag`` (or is ``*``), weakly compared:
+    the client holds the grid as it is."""
+    asked = parse_etags(if_none_match) if if_none_match else []
+    return "*" in asked or any(t.removeprefix("W/") == tag for t in asked)
 
 
 FORMULA_STARTS = ("=", "+", "-", "@")
