@@ -178,7 +178,7 @@ def _items(assignment: Assignment) -> list[SetItem]:
 def _members(assignment: Assignment) -> list[tuple[int, str, Any]]:
     """The class's pupils, removed ones too: (pupil id, username, removed at), by username."""
     if rawrows.usable():
-        return rawrows.rows(_MEMBERS_SQL, [assignment.school_class_id])  # type: ignore[return-value]
+        return rawrows.rows(_MEMBERS_SQL, [assignment.school_class_id])
     rows = assignment.school_class.members.order_by("pupil__username")
     return list(rows.values_list("pupil_id", "pupil__username", "removed_at"))
 
