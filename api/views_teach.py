@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
-from drf_spectacular.utils import extend_schema
+from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import generics, status
 from rest_framework.permissions import IsAuthenticated
 from rest_framework.request import Request
@@ -199,23 +199,39 @@ class AssignmentList(generics.ListAPIView, ApiView):
 
 class AssignmentResults(SignedIn):
     @extend_schema(
-        parameters=[ResultsQuerySerializer],
-        responses={200: ResultsSerializer, **errors(400, 401, 404)},
+        parameters=[
+            ResultsQuerySerializer,
+            OpenApiParameter(
+                "If-None-Match",
+                str,
+                OpenApiParameter.HEADER,
+                description="the ETag of a grid fetched before: 304 if nothing changed since",
+            ),
+        ],
+        responses={
+            200: ResultsSerializer,
+            304: OpenApiResponse(description="not modified: the grid is as tagged"),
+            **errors(400, 401, 404),
+        },
         tags=TEACH,
     )
     def get(self, request: Request, pk: int) -> Response:
         """The results grid: pupil x item, each pupil's score and rating change, item figures.
 
         ``show`` keeps all pupils, those done, to do, or with a wrong answer; ``q`` those whose
-        user name contains it.
+        user name contains it. The response has an ``ETag``; a poll sending it back in
+        ``If-None-Match`` gets 304 with no body while no answer, item or pupil has changed.
         """
         assignment = work.teacher_assignment(request.user, pk)
         form = ResultsQuerySerializer(data=request.query_params)
         form.is_valid(raise_exception=True)
-        found = results.grid(
-            assignment, form.validated_data.get("show", "all"), form.validated_data.get("q", "")
-        )
-        return Response(ResultsSerializer(found).data)
+        show, query = form.validated_data.get("show", "all"), form.validated_data.get("q", "")
+        tag = f'"{results.grid_tag(assignment, show, query, request.accepted_renderer.format)}"'
+        headers = {"ETag": tag, "Cache-Control": "private, no-cache"}
+        if results.unchanged(request.headers.get("If-None-Match", ""), tag):
+            return Response(status=status.HTTP_304_NOT_MODIFIED, headers=headers)
+        found = results.grid(assignment, show, query)
+        return Response(present.results_data(found), headers=headers)
 
 
 # ------------------------------------------------------------------ the pupil's side
@@ -265,15 +281,14 @@ class AssignmentNext(SignedIn):
             raise ServiceError("assignment: every item is answered", status_code=404, code="done")
         item, ticket = served
         rating = learner_rating(Learner(user_id=request.user.pk), item.quiz.game)
-        total = assignment.exercise_set.items.count()
-        done = len(work.my_answers(assignment, request.user))
+        total, done = work.progress_of(assignment, request.user)
         data = {
             "item": item.pk,
             "number": done + 1,
             "total": total,
             "quiz": present.quiz_data(item.quiz, ticket, rating),
         }
-        return Response(ItemQuizSerializer(data).data)
+        return Response(data)
 
 
 class AssignmentAnswer(SignedIn):
@@ -294,4 +309,4 @@ class AssignmentAnswer(SignedIn):
         )  # fmt: skip
         attempt = row.attempt
         verdict = present.verdict_data(attempt, due_count(Learner(user_id=request.user.pk)))
-        return Response(VerdictSerializer(verdict).data, status=status.HTTP_201_CREATED)
+        return Response(verdict, status=status.HTTP_201_CREATED)

@@ -67,7 +67,7 @@ class NextQuiz(SignedIn):
                 code="empty",
             )
         quiz, ticket = served
-        return Response(QuizSerializer(present.quiz_data(quiz, ticket, rating)).data)
+        return Response(present.quiz_data(quiz, ticket, rating))
 
 
 class Hint(SignedIn):
@@ -92,7 +92,7 @@ class Hint(SignedIn):
         if quiz is None:
             raise Http404(f"quiz: {quiz_id} is no longer in the bank")
         tickets.add_hint(state, quiz_id)
-        return Response(HintSerializer(present.hint_data(quiz)).data)
+        return Response(present.hint_data(quiz))
 
 
 class Answer(SignedIn):
@@ -118,7 +118,7 @@ class Answer(SignedIn):
         )  # fmt: skip
         # The verdict is built from the attempt just stored and its quiz, not read back.
         verdict = present.verdict_data(attempt, due_count(learner, game))
-        return Response(VerdictSerializer(verdict).data, status=status.HTTP_201_CREATED)
+        return Response(verdict, status=status.HTTP_201_CREATED)
 
 
 @extend_schema(
@@ -149,7 +149,7 @@ class AttemptDetail(SignedIn):
         learner = learner_of(request)
         attempt = access_attempt(learner, pk)
         verdict = present.verdict_data(attempt, due_count(learner, attempt.game))
-        return Response(VerdictSerializer(verdict).data)
+        return Response(verdict)
 
 
 class Progress(SignedIn):

@@ -6,9 +6,9 @@ Each learner, again and again: fetches its quiz in one of the four games
 is the verdict); every fourth round it works the class assignment instead (``GET
 /api/v1/my/assignments/<id>/next/``, then its answer) until every item is answered. The
 teacher reads the results grid (``GET /api/v1/assignments/<id>/results/``) every second or
-two, as the results page polls. The tokens and ids come from LOAD_API (written by
-`bench/load_api_setup.py`); samples are kept as in `bench/load_locust.py` and written to
-LOAD_SAMPLES when locust stops.
+two, as the results page polls, sending the last grid's ETag (304 when nothing changed). The
+tokens and ids come from LOAD_API (written by `bench/load_api_setup.py`); samples are kept as
+in `bench/load_locust.py` and written to LOAD_SAMPLES when locust stops.
 """
 
 from __future__ import annotations
@@ -42,12 +42,20 @@ SAMPLES: list[tuple[str, int, float | None, float, str]] = []
 class _Client(FastHttpUser):
     abstract = True
     token = ""
+    etag = ""  # the last response's
 
     def _send(
-        self, name: str, method: str, path: str, body: Any = None, ok: tuple[int, ...] = (200,)
+        self,
+        name: str,
+        method: str,
+        path: str,
+        body: Any = None,
+        ok: tuple[int, ...] = (200,),
+        more: dict[str, str] | None = None,
     ) -> tuple[int, Any]:
         """Send one request; return (status, decoded JSON), status -1 on an error."""
         headers = {"Authorization": f"Token {self.token}", "Accept": "application/json"}
+        headers.update(more or {})
         if body is not None:
             headers["Content-Type"] = "application/json"
         start = time.perf_counter()
@@ -59,6 +67,7 @@ class _Client(FastHttpUser):
             status = response.status_code or 0
             match = TIMING.search(response.headers.get("Server-Timing", "") or "")
             error = "" if status in ok else f"{method} {name} -> {status}"
+            self.etag = response.headers.get("ETag", "") or ""
             try:
                 data = json.loads(response.text or "null")
             except ValueError:
@@ -118,7 +127,9 @@ class ApiLearner(_Client):
 
 
 class TeacherPolling(_Client):
-    """The class's teacher with the results page open: the grid again every second or two."""
+    """The class's teacher with the results page open: the grid again every second or two,
+    sending the last grid's ETag (a 304 when no pupil has answered since, as docs/api.md
+    tells clients to poll)."""
 
     weight = 1
     fixed_count = 1
@@ -126,10 +137,15 @@ class TeacherPolling(_Client):
 
     def on_start(self) -> None:
         self.token = SETUP.get("teacher", "")
+        self.grid_tag = ""
 
     @task
     def poll(self) -> None:
-        self._send("results poll", "GET", f"/api/v1/assignments/{SETUP['assignment']}/results/")
+        more = {"If-None-Match": self.grid_tag} if self.grid_tag else None
+        url = f"/api/v1/assignments/{SETUP['assignment']}/results/"
+        status, _ = self._send("results poll", "GET", url, ok=(200, 304), more=more)
+        if status > 0:
+            self.grid_tag = self.etag or self.grid_tag
 
 
 @events.quitting.add_listener

@@ -87,8 +87,9 @@ WHO = {
     "fetching a quiz in one of the four games, thinking {think}, answering it and opening the "
     "verdict, then thinking again;",
     "api": "`bench/load_bench.py --mix api` (locust, `bench/load_api_locust.py`): {users} API "
-    "clients with tokens: one teacher reading an assignment's results grid every 1-2 s, the "
-    "others learners, each fetching its quiz in one of the four games through /api/v1/, "
+    "clients with tokens: one teacher reading an assignment's results grid every 1-2 s "
+    "(sending its last ETag: 304 when nothing changed), the others learners, each fetching "
+    "its quiz in one of the four games through /api/v1/, "
     "thinking {think} and answering it (the answer's response is the verdict), every fourth "
     "round the class assignment's next item instead until all 50 are answered; request "
     "rates counted in Redis but set out of the way;",

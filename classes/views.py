@@ -11,10 +11,11 @@ from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, HttpResponseNotModified, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.translation import get_language
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
 from classes import results, roster, sets, work
@@ -320,9 +321,18 @@ def results_page(request: HttpRequest, pk: int) -> HttpResponse:
 @login_required
 @require_GET
 def results_grid(request: HttpRequest, pk: int) -> HttpResponse:
-    """The grid alone, which the results page fetches every few seconds."""
+    """The grid alone, which the results page fetches every few seconds: with an ETag, so a
+    browser asking again with it gets 304 (its cached grid) while nothing changed."""
     assignment = work.teacher_assignment(request.user, pk)
-    return render(request, "classes/_grid.html", {"grid": _grid(request, assignment)})
+    show, query = request.GET.get("show", "all"), request.GET.get("q", "")
+    tag = f'"{results.grid_tag(assignment, show, query, "html", get_language() or "")}"'
+    if results.unchanged(request.headers.get("If-None-Match", ""), tag):
+        response: HttpResponse = HttpResponseNotModified()
+    else:
+        response = render(request, "classes/_grid.html", {"grid": _grid(request, assignment)})
+    response["ETag"] = tag
+    response["Cache-Control"] = "private, no-cache"
+    return response
 
 
 @login_required
@@ -415,8 +425,7 @@ def assignment_play(request: HttpRequest, pk: int) -> HttpResponse:
     if served is None:
         return redirect("classes:assignment", pk)
     item, ticket = served
-    total = assignment.exercise_set.items.count()
-    done = len(work.my_answers(assignment, request.user))
+    total, done = work.progress_of(assignment, request.user)
     context = {
         "assignment": assignment,
         "item": item,

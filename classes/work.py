@@ -13,20 +13,21 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db import IntegrityError, transaction
-from django.db.models import Count, Q
+from django.db import IntegrityError, connection, transaction
+from django.db.models import Count, F, Q
 from django.http import Http404
 from django.utils import timezone
 
-from classes.models import Assignment, AssignmentAnswer, Membership, SetItem
-from classes.roster import ClassError, teacher_class
+from classes.models import Assignment, AssignmentAnswer, ExerciseSet, SchoolClass, SetItem
+from classes.roster import ClassError, require_teacher, teacher_class
 from classes.sets import teacher_set
-from trainer import tickets
+from trainer import rawrows, tickets
 from trainer.grading import Grade, GradingError
 from trainer.learners import Learner
-from trainer.models import Quiz, SkillRating
+from trainer.models import Quiz
 from trainer.picker import resolve_answer
-from trainer.player import NotGivenError, answer_quiz
+from trainer.player import WHOLE_FIELDS, NotGivenError, answer_quiz, whole_columns
+from trainer.selection import learner_rating
 
 DEFAULT_RATING = 1500.0
 
@@ -62,7 +63,33 @@ def teacher_assignment(teacher: Any, pk: int) -> Assignment:
     )
     if found is None or not teacher.is_authenticated:
         raise Http404("no such assignment")
-    teacher_class(teacher, found.school_class_id)  # the teacher role is required too
+    require_teacher(teacher)  # the teacher role is required too (the class is theirs)
+    return found
+
+
+_PUPIL_ASSIGNMENT_SQL = f"""
+SELECT {rawrows.columns(Assignment, "a")}, {rawrows.columns(SchoolClass, "c")},
+       {rawrows.columns(ExerciseSet, "e")}, m.removed_at
+FROM classes_assignment a
+JOIN classes_schoolclass c ON c.id = a.school_class_id
+JOIN classes_exerciseset e ON e.id = a.exercise_set_id
+JOIN classes_membership m ON m.school_class_id = c.id AND m.pupil_id = %s
+WHERE a.id = %s
+"""
+
+
+def _pupil_assignment_row(user: Any, pk: int) -> Assignment | None:
+    row = rawrows.one(_PUPIL_ASSIGNMENT_SQL, [user.pk, pk])
+    if row is None:
+        return None
+    values = list(row)
+    parts = []
+    for model in (Assignment, SchoolClass, ExerciseSet):
+        n = len(model._meta.concrete_fields)
+        parts.append(rawrows.build(model, values[:n]))
+        values = values[n:]
+    found, found.school_class, found.exercise_set = parts
+    found.member_removed_at = values[0]
     return found
 
 
@@ -73,15 +100,19 @@ def pupil_assignment(user: Any, pk: int) -> Assignment:
     """
     if not getattr(user, "is_authenticated", False):
         raise Http404("no such assignment")
-    found = (
-        Assignment.objects.select_related("school_class", "exercise_set")
-        .filter(pk=pk, school_class__members__pupil=user)
-        .first()
-    )
+    # The membership's removal comes with the assignment, through the join that finds it;
+    # in plain SQL on PostgreSQL (every request of a pupil's assignment work reads it).
+    found = _pupil_assignment_row(user, pk) if rawrows.usable() else None
+    if found is None and not rawrows.usable():
+        found = (
+            Assignment.objects.select_related("school_class", "exercise_set")
+            .filter(pk=pk, school_class__members__pupil=user)
+            .annotate(member_removed_at=F("school_class__members__removed_at"))
+            .first()
+        )
     if found is None:
         raise Http404("no such assignment")
-    member = Membership.objects.get(school_class=found.school_class, pupil=user)
-    if member.removed_at is not None:
+    if found.member_removed_at is not None:
         raise ClassError(
             f"your teacher removed you from {found.school_class.name!r}: this assignment is "
             "no longer yours"
@@ -153,8 +184,27 @@ def my_answers(assignment: Assignment, user: Any) -> dict[int, AssignmentAnswer]
     }
 
 
+_NEXT_ITEM_SQL = f"""
+SELECT i.id, i.exercise_set_id, i.quiz_id, i."order", i.source, {rawrows.columns(Quiz, "q")}
+FROM classes_setitem i JOIN trainer_quiz q ON q.id = i.quiz_id
+WHERE i.exercise_set_id = %s AND NOT EXISTS (
+    SELECT FROM classes_assignmentanswer a
+    WHERE a.assignment_id = %s AND a.pupil_id = %s AND a.item_id = i.id
+)
+ORDER BY i."order", i.id LIMIT 1
+"""
+
+
 def next_item(assignment: Assignment, user: Any) -> SetItem | None:
     """Return the first item in the teacher's order the pupil has not answered, or None."""
+    if rawrows.usable():  # every item fetch reads it: plain SQL, the same row
+        row = rawrows.one(_NEXT_ITEM_SQL, [assignment.exercise_set_id, assignment.pk, user.pk])
+        if row is None:
+            return None
+        n = len(_ITEM_FIELDS)
+        item = rawrows.build_some(SetItem, _ITEM_FIELDS, row[:n])
+        item.quiz = rawrows.build(Quiz, row[n:])
+        return item
     answered = AssignmentAnswer.objects.filter(assignment=assignment, pupil=user).values("item_id")
     return (
         assignment.exercise_set.items.exclude(pk__in=answered)
@@ -162,6 +212,20 @@ def next_item(assignment: Assignment, user: Any) -> SetItem | None:
         .order_by("order", "id")
         .first()
     )
+
+
+_PROGRESS_SQL = """
+SELECT (SELECT COUNT(*) FROM classes_setitem WHERE exercise_set_id = %s),
+       (SELECT COUNT(*) FROM classes_assignmentanswer WHERE assignment_id = %s AND pupil_id = %s)
+"""
+
+
+def progress_of(assignment: Assignment, user: Any) -> tuple[int, int]:
+    """Return (items, items the pupil has answered) of the assignment, in one query."""
+    with connection.cursor() as cursor:
+        cursor.execute(_PROGRESS_SQL, [assignment.exercise_set_id, assignment.pk, user.pk])
+        items, done = cursor.fetchone()
+    return int(items), int(done)
 
 
 def ticket_query(assignment: Assignment, item: SetItem) -> str:
@@ -182,6 +246,29 @@ def serve_item(
     return item, tickets.issue(session, item.quiz_id, item.quiz.game, query, False)
 
 
+_ITEM_FIELDS = ("id", "exercise_set_id", "quiz_id", "order", "source")
+_ITEM_SQL = f"""
+SELECT i.id, i.exercise_set_id, i.quiz_id, i."order", i.source, {whole_columns("q")}
+FROM classes_setitem i JOIN trainer_quiz q ON q.id = i.quiz_id
+WHERE i.id = %s AND i.exercise_set_id = %s
+"""
+
+
+def _item_with_quiz(assignment: Assignment, item_id: int) -> SetItem | None:
+    """The set's item with its quiz (all but the drawing: the answer's verdict is built from
+    it); in one plain query on PostgreSQL."""
+    if not rawrows.usable():
+        rows = assignment.exercise_set.items.select_related("quiz").defer("quiz__drawn")
+        return rows.filter(pk=item_id).first()
+    row = rawrows.one(_ITEM_SQL, [item_id, assignment.exercise_set_id])
+    if row is None:
+        return None
+    n = len(_ITEM_FIELDS)
+    item = rawrows.build_some(SetItem, _ITEM_FIELDS, row[:n])
+    item.quiz = rawrows.build_some(Quiz, WHOLE_FIELDS, row[n:])
+    return item
+
+
 def submit_item(
     session: tickets.Session,
     assignment: Assignment,
@@ -197,7 +284,7 @@ def submit_item(
     """
     if assignment.school_class.archived:
         raise ClassError(f"the class {assignment.school_class.name!r} is archived: read-only")
-    item = assignment.exercise_set.items.select_related("quiz").filter(pk=item_id).first()
+    item = _item_with_quiz(assignment, item_id)
     if item is None:
         raise Http404("no such item")
     ticket = tickets.current(session)
@@ -213,8 +300,7 @@ def submit_item(
         raise GradingError(f"{answer!r} is not one of this quiz's choices")
     learner = Learner(user_id=user.pk)
     with transaction.atomic():
-        skill = SkillRating.objects.filter(user=user, game=quiz.game).first()
-        before = skill.rating if skill is not None else DEFAULT_RATING
+        before = learner_rating(learner, quiz.game)
         try:
             attempt, verdict = answer_quiz(
                 learner, quiz, answer, ticket.seconds(), ticket.hints,
@@ -224,19 +310,19 @@ def submit_item(
             # The same showing answered a moment ago (a double click, another tab).
             raise ClassError("you have answered this item already") from None
         after = attempt.learner_rating if attempt.learner_rating is not None else before
+        # No savepoint of its own: a clash leaves the block, which undoes the attempt too.
         try:
-            with transaction.atomic():
-                row = AssignmentAnswer.objects.create(
-                    assignment=assignment,
-                    item=item,
-                    pupil=user,
-                    attempt=attempt,
-                    answer=answer,
-                    correct=verdict.correct,
-                    seconds=attempt.seconds,
-                    rating_before=before,
-                    rating_after=after,
-                )
+            row = AssignmentAnswer.objects.create(
+                assignment=assignment,
+                item=item,
+                pupil=user,
+                attempt=attempt,
+                answer=answer,
+                correct=verdict.correct,
+                seconds=attempt.seconds,
+                rating_before=before,
+                rating_after=after,
+            )
         except IntegrityError:
             # Answered a moment ago in another tab: leaving the block undoes this attempt.
             raise ClassError("you have answered this item already") from None

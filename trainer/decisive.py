@@ -24,7 +24,7 @@ from typing import Any
 
 from games.cards import SKAT_DECK, NotationError
 from games.skat.rules import card_points
-from trainer.positions import PARTNER, TRICKS_IN_DEAL, Facts
+from trainer.positions import PARTNER, TRICKS_IN_DEAL, Facts, facts_of
 
 ORDINALS = [
     "first",
@@ -91,7 +91,7 @@ def decisive_trick(quiz: Any, tricks: Tricks) -> Turn | None:
     cannot read)."""
     if not tricks or any(not t.get("winner") for t in tricks):
         return None
-    f = Facts(quiz)
+    f = facts_of(quiz)  # the record read once per quiz object (the line and the why ask)
     hook = HOOKS.get(f.game)
     if hook is None:
         return None

@@ -490,6 +490,28 @@ def _quiz_to_answer(quiz_id: int, game: str) -> Quiz | None:
     return Quiz.from_db(connection.alias, list(_ANSWER_FIELDS), values)
 
 
+# All of a quiz but its drawing (what the API's verdict reads of it), in the model's order.
+WHOLE_FIELDS = tuple(f.attname for f in Quiz._meta.concrete_fields if f.attname != "drawn")
+
+
+def whole_columns(table: str) -> str:
+    """The select list of ``WHOLE_FIELDS`` read from ``table`` (an alias of trainer_quiz)."""
+    by_name = {f.attname: f.column for f in Quiz._meta.concrete_fields}
+    return ", ".join(f'{table}."{by_name[name]}"' for name in WHOLE_FIELDS)
+
+
+_WHOLE_SQL = f"SELECT {whole_columns('q')} FROM trainer_quiz q WHERE q.id = %s AND q.game = %s"
+
+
+def whole_quiz(quiz_id: int, game: str) -> Quiz | None:
+    """The quiz without its drawing, as ``defer("drawn")`` reads it, in plain SQL on
+    PostgreSQL (a fraction of the ORM's CPU for a model of twenty columns)."""
+    if not rawrows.usable():
+        return Quiz.objects.filter(pk=quiz_id, game=game).defer("drawn").first()
+    row = rawrows.one(_WHOLE_SQL, [quiz_id, game])
+    return None if row is None else rawrows.build_some(Quiz, WHOLE_FIELDS, row)
+
+
 def submit(
     session: tickets.Session,
     learner: Learner,
@@ -512,10 +534,8 @@ def submit(
         raise NotGivenError(
             f"quiz {quiz_id} is not the quiz you were given, or it was answered already"
         )
-    if whole:  # the caller shows the verdict from this quiz: all but the stored drawing
-        quiz = Quiz.objects.filter(pk=quiz_id, game=game).defer("drawn").first()
-    else:
-        quiz = _quiz_to_answer(quiz_id, game)
+    # With ``whole`` the caller shows the verdict from this quiz: all but the stored drawing.
+    quiz = whole_quiz(quiz_id, game) if whole else _quiz_to_answer(quiz_id, game)
     if quiz is None:
         raise NotGivenError(f"quiz {quiz_id} is no longer in the bank")
     answer = resolve_answer(quiz, answer, picked)

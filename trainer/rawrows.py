@@ -9,6 +9,7 @@ have to repeat.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from django.db import connection
@@ -56,3 +57,16 @@ def one_write(sql: str, params: dict[str, Any] | list[Any]) -> int:
     with connection.cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
+
+
+def build_some(model: type[Model], names: Sequence[str], values: Sequence[Any]) -> Any:
+    """Return an instance of ``model`` holding only the fields ``names`` (by attname, in the
+    model's field order) from their values, as ``only()`` would make it: the others load on
+    first use."""
+    by_name = {f.attname: f for f in model._meta.concrete_fields}
+    out = list(values)
+    for n, name in enumerate(names):
+        convert = getattr(by_name[name], "from_db_value", None)
+        if convert is not None:
+            out[n] = convert(out[n], None, connection)
+    return model.from_db(connection.alias, list(names), out)

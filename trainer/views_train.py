@@ -22,7 +22,7 @@ from games.quizzes import KINDS, MODES
 from trainer import feedback, progress, tickets
 from trainer.context_processors import reviews_due
 from trainer.drawn import drawn_quiz
-from trainer.grading import GradingError, grade
+from trainer.grading import GradingError
 from trainer.learners import learner_for
 from trainer.lesson_links import lesson_for
 from trainer.models import KIND_CHOICES, MODE_CHOICES, Quiz
@@ -30,6 +30,7 @@ from trainer.player import HINT_COST, NotGivenError, access_attempt, serve, subm
 from trainer.positions import choice_html
 from trainer.refill import bank_status
 from trainer.selection import DIFFICULTY_OFFSETS, FilterError, Filters, learner_rating
+from trainer.verdicts import verdict_of
 
 THEMES_CACHE_SECONDS = 300
 
@@ -207,37 +208,37 @@ def attempt(request: HttpRequest, pk: int) -> HttpResponse:
     learner = learner_for(request)
     item = access_attempt(learner, pk)
     quiz = item.quiz
-    verdict = grade(quiz.candidates, quiz.unit, item.answer, quiz.kind)
     try:
         filters = Filters.from_query(request.GET.dict())
     except FilterError:
         filters = Filters()
     drawn = drawn_quiz(quiz)
-    order = list(drawn.answers)
-    chosen = verdict.chosen
-    line = feedback.line_view(quiz, verdict)
-    hands, spare, spare_name = feedback.revealed_deal(quiz)
-    table = feedback.value_rows(verdict, order)
+    found = verdict_of(item, drawn.answers)
+    chosen = found.chosen
+    line = found.line
+    table = feedback.value_rows(found.grade, found.order)
     context = {
         "info": GAMES[quiz.game],
         "attempt": item,
         "quiz": quiz,
-        "verdict": verdict,
+        "verdict": found.grade,
         "chosen": chosen,
         "chosen_html": choice_html(chosen.answer, chosen.label),
         "rows": [{"c": c, "html": choice_html(c.answer, c.label)} for c in table.shown],
         "folded": [{"c": c, "html": choice_html(c.answer, c.label)} for c in table.folded],
         "values_heading": feedback.values_heading(quiz.unit),
         "line": line,
-        "why": feedback.verdict_why(quiz, verdict, line),
+        "why": found.why,
         # A convention verdict's why says what its refutation says, in full.
         "why_replaces_refutation": not line and quiz.unit == "convention",
         "example_deal": _deal_html(quiz, line.example_hands, [], "") if line else None,
-        "deal": _deal_html(quiz, hands, spare, spare_name) if hands else None,
-        "themes": feedback.theme_labels(quiz),
-        "rule": feedback.rule_words(quiz.rule_ref or ""),
+        "deal": _deal_html(quiz, found.hands, found.spare, found.spare_name)
+        if found.hands
+        else None,
+        "themes": found.themes,
+        "rule": found.rule,
         "position": drawn.position,
-        "lesson": lesson_for(quiz),
+        "lesson": found.lesson,
         "query": filters.as_query(),
         "due": reviews_due(request).get(quiz.game, 0),
         "hint_cost": HINT_COST,

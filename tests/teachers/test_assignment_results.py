@@ -159,3 +159,23 @@ def test_a_double_click_on_an_item_stores_one_answer(world):
         work.submit_item(stale, world.assignment, world.pupil, item.pk, right_answer(item.quiz))
     assert world.assignment.answers.count() == 1
     assert Attempt.objects.filter(user=world.pupil).count() == 1
+
+
+def test_the_polled_grid_is_304_while_nothing_changed(world):
+    """The results page's grid fragment carries an ETag; the browser's poll sending it back
+    gets 304 (its cached grid) until a pupil answers, then the new grid."""
+    teacher = client_for(world.teacher)
+    url = f"/teach/assignments/{world.assignment.pk}/grid/"
+    first = teacher.get(url)
+    tag = first["ETag"]
+    assert first.status_code == 200 and first["Cache-Control"] == "private, no-cache"
+    again = teacher.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert again.status_code == 304 and again["ETag"] == tag and not again.content
+    assert teacher.get(url + "?show=wrong", HTTP_IF_NONE_MATCH=tag).status_code == 200
+    work_item(client_for(world.pupil), world.assignment.pk, right=True)
+    after = teacher.get(url, HTTP_IF_NONE_MATCH=tag)
+    assert after.status_code == 200 and after["ETag"] != tag
+    assert "pia" in after.content.decode()
+    # Another teacher gets nothing, tag or not.
+    other = client_for(world.other_teacher).get(url, HTTP_IF_NONE_MATCH=after["ETag"])
+    assert other.status_code == 404

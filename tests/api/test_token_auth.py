@@ -1,0 +1,35 @@
+"""Token authentication (``api.authentication``, DRF's with the token read in plain SQL on
+PostgreSQL): the token's own user, and DRF's refusals for a wrong key or an inactive user."""
+
+from __future__ import annotations
+
+import pytest
+from rest_framework.test import APIClient
+
+from classes import roster
+from tests.api.api_helpers import token_client
+from tests.teachers.teacher_helpers import make_user
+
+pytestmark = pytest.mark.django_db
+
+
+def test_a_token_signs_in_its_own_user_only():
+    tessa, otto = make_user("tessa", teacher=True), make_user("otto", teacher=True)
+    roster.create_class(tessa, "Class 4B")
+    theirs = token_client(tessa).get("/api/v1/classes/")
+    assert theirs.status_code == 200
+    assert [c["name"] for c in theirs.json()["results"]] == ["Class 4B"]
+    assert token_client(otto).get("/api/v1/classes/").json()["results"] == []
+
+
+def test_a_wrong_key_and_an_inactive_user_are_refused():
+    client = APIClient()
+    client.credentials(HTTP_AUTHORIZATION="Token " + "0" * 40)
+    wrong = client.get("/api/v1/progress/")
+    assert wrong.status_code == 401 and "Invalid token" in wrong.json()["message"]
+    pia = make_user("pia")
+    client = token_client(pia)
+    pia.is_active = False
+    pia.save(update_fields=["is_active"])
+    inactive = client.get("/api/v1/progress/")
+    assert inactive.status_code == 401 and "inactive" in inactive.json()["message"]
