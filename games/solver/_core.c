@@ -1924,6 +1924,29 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
         }
     }
+    if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND &&
+        !on_team(c, seat) && on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
+        /* Exact targets (Beyond), an opponent last to play to a trick won so far by a seat of
+           the team that has its number already: a card of the opponent's that does not beat
+           the winning card (a joker on a suit lead, a smaller card of the suit, a discard)
+           makes that seat take a trick too many. */
+        int wcard = t->card[t->win], wb = c->block_of[wcard];
+        uint64_t duck = 0;
+        for (uint64_t m = legal_mask(c, t, seat); m; m &= m - 1) {
+            int card = lowest(m);
+            if (!beats(c, t, card, wcard)) {
+                duck = 1ULL << card;
+                if (c->block_of[card] != wb) break; /* no rank compared: the best duck */
+            }
+        }
+        if (duck) {
+            /* As when the trick ends (see play): the winner's rank counts if it beat a card
+               of its block; a duck of that block lies below it, which the winner's rank
+               already places. */
+            if ((trick_cards(t) | duck) & ~(1ULL << wcard) & c->block_mask[wb]) *rel |= 1ULL << wcard;
+            return 0;
+        }
+    }
     if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
         /* Exact targets, the last seat of a trick: when the opponents surely take this trick
            and enough later ones (mid_trick_sure) that fewer than the team's sum are left,

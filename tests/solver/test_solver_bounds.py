@@ -179,6 +179,21 @@ def test_exact_targets_fail_at_the_last_seat_when_the_opponents_take_the_rest(
     assert solver(position, Objective.exact({N: 1, S: 0})).value == 1
 
 
+def test_exact_targets_fail_when_the_last_seat_lets_a_seat_at_its_target_win(
+    solver: Solve,
+) -> None:
+    # N led the spade king and has its number (none); W, last, ducks with its joker (a
+    # joker never wins a suit lead), N takes a trick too many.
+    position = beyond("NT", ["H2", "H3", "HA", "SA X1"], N, trick=["SK", "S2", "S3"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # The same with a smaller spade to duck with: the duck's rank is what decides.
+    position = beyond("NT", ["H2", "H3", "HA", "SA SQ"], N, trick=["SK", "S2", "S3"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # W must follow with its ace: W takes the trick, and S wins W's heart lead with the ace.
+    position = beyond("NT", ["H2", "H3", "HA", "SA H4"], N, trick=["SK", "S2", "S3"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
 @needs_core
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**24), seat=st.integers(0, 3), share=st.integers(0, 6))
