@@ -438,6 +438,10 @@ typedef struct {
     int stopped; /* why the search stopped: STOP_* */
     PyThreadState *thread_state; /* while the GIL is released */
     jmp_buf *abort_to;
+    /* A capped search (capped_search): once `nodes` reaches cap_at (0: none) it jumps to
+       cap_to, which puts the position back and goes on without an answer. */
+    uint64_t cap_at;
+    jmp_buf *cap_to;
 } Ctx;
 enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
 /* Nodes between two looks at the budget: a few milliseconds of search at most. */
@@ -1345,6 +1349,10 @@ static __attribute__((noinline)) void budget_check(Ctx *c) {
         }
     }
     if (c->stopped) longjmp(*c->abort_to, 1);
+    if (c->cap_at) {
+        if (c->nodes >= c->cap_at) longjmp(*c->cap_to, 1);
+        if (c->check_at > c->cap_at) c->check_at = c->cap_at;
+    }
 }
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
@@ -2125,6 +2133,29 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
         }
     }
+    if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND &&
+        !on_team(c, seat) && on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
+        /* Exact targets (Beyond), an opponent last to play to a trick won so far by a seat of
+           the team that has its number already: a card of the opponent's that does not beat
+           the winning card (a joker on a suit lead, a smaller card of the suit, a discard)
+           makes that seat take a trick too many. */
+        int wcard = t->card[t->win], wb = c->block_of[wcard];
+        uint64_t duck = 0;
+        for (uint64_t m = legal_mask(c, t, seat); m; m &= m - 1) {
+            int card = lowest(m);
+            if (!beats(c, t, card, wcard)) {
+                duck = 1ULL << card;
+                if (c->block_of[card] != wb) break; /* no rank compared: the best duck */
+            }
+        }
+        if (duck) {
+            /* As when the trick ends (see play): the winner's rank counts if it beat a card
+               of its block; a duck of that block lies below it, which the winner's rank
+               already places. */
+            if ((trick_cards(t) | duck) & ~(1ULL << wcard) & c->block_mask[wb]) *rel |= 1ULL << wcard;
+            return 0;
+        }
+    }
     if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
         /* Exact targets, the last seat of a trick: when the opponents surely take this trick
            and enough later ones (mid_trick_sure) that fewer than the team's sum are left,
@@ -2305,6 +2336,60 @@ static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int
     return lo;
 }
 
+/* search(), stopped once it has searched `cap` more nodes: then *finished is 0, the position
+   is put back as it was and the answer means nothing. What the table stored meanwhile
+   stays: every entry is the answer of a finished subtree. The budget still stops the
+   whole solve (budget_check jumps to Engine_solve first). */
+static int capped_search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t cap,
+                         int *finished) {
+    uint64_t hands[MAXSEATS], held = c->held;
+    int need[MAXSEATS], held_points = c->held_points;
+    memcpy(hands, c->hand, sizeof hands);
+    memcpy(need, c->need, sizeof need);
+    jmp_buf here;
+    volatile int value = 0;
+    c->cap_to = &here;
+    c->cap_at = c->nodes + cap;
+    if (c->check_at > c->cap_at) c->check_at = c->cap_at;
+    if (!setjmp(here)) {
+        uint64_t rel = 0;
+        value = search(c, t, seat, alpha, beta, &rel);
+        *finished = 1;
+    } else {
+        memcpy(c->hand, hands, sizeof hands);
+        memcpy(c->need, need, sizeof need);
+        c->held = held;
+        c->held_points = held_points;
+        *finished = 0;
+    }
+    c->cap_at = 0;
+    c->check_at = c->nodes + 1; /* budget_check works out the next look again */
+    return value;
+}
+
+/* Beyond, exact targets, value mode: the root tries the exact search for exact_first nodes;
+   when that does not finish, whether the team can take the sum of its targets at all (a
+   zero-window search of its tricks, for at most short_probe nodes: its entries' keys never
+   match those of the targets, which hold the targets left), and when it cannot, the value
+   is 0; else the exact search goes on, with the table of both. The exact search comes
+   first because it often refutes a split at once where proving that the pair reaches its
+   sum takes much of a tricks search; the probe is capped because when the pair does reach
+   it, that proof can cost more than the exact search. (The bench's 50 deals: see the work
+   log in docs/solver.md.) */
+static uint64_t exact_first = 100000, short_probe = 5000000; /* root_caps() sets them (tests) */
+static int pair_falls_short(Ctx *c, const Trick *t, int seat) {
+    int want = 0;
+    for (int s = 0; s < MAXSEATS; s++) {
+        if (c->need[s] > 0) want += c->need[s];
+    }
+    if (want == 0) return 0;
+    c->kind = KIND_TRICKS;
+    int finished;
+    int r = capped_search(c, t, seat, want - 1, want, short_probe, &finished);
+    c->kind = KIND_EXACT;
+    return finished && r < want;
+}
+
 /* The search of Engine_solve, with the GIL released: the value into *value and, in cards
    mode, each legal card's value into moves, values and *nmoves. */
 static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *moves, int *values,
@@ -2327,6 +2412,18 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
         }
     }
     int guess = lo + (hi - lo + 1) / 2;
+    if (!cards_mode && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && lo < hi) {
+        int finished;
+        int r = capped_search(c, t, seat, lo, hi, exact_first, &finished);
+        if (finished) {
+            *value = r;
+            return;
+        }
+        if (pair_falls_short(c, t, seat)) {
+            *value = lo;
+            return;
+        }
+    }
     if (!cards_mode) {
         *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
     } else {
@@ -2722,7 +2819,22 @@ static PyTypeObject EngineType = {
     .tp_getset = Engine_getset,
 };
 
+/* root_caps(exact_first=-1, short_probe=-1): set the node caps of the Beyond exact-target
+   root (see pair_falls_short; a negative value keeps the cap) and return the old ones. For
+   tests, which make both searches run on small positions; it applies to every thread. */
+static PyObject *core_root_caps(PyObject *self, PyObject *args) {
+    long long first = -1, probe = -1;
+    if (!PyArg_ParseTuple(args, "|LL", &first, &probe)) return NULL;
+    PyObject *old = Py_BuildValue("(KK)", (unsigned long long)exact_first, (unsigned long long)short_probe);
+    if (first >= 0) exact_first = (uint64_t)first;
+    if (probe >= 0) short_probe = (uint64_t)probe;
+    return old;
+}
+
 static PyMethodDef core_functions[] = {
+    {"root_caps", core_root_caps, METH_VARARGS,
+     "root_caps(exact_first=-1, short_probe=-1) -> (exact_first, short_probe): set the node caps "
+     "of the Beyond exact-target root (negative: keep) and return the old ones (tests)"},
     {"cpu_info", core_cpu_info, METH_NOARGS,
      "cpu_info() -> {'vendor', 'family', 'model', 'features'}: the CPU this runs on"},
     {"build_info", core_build_info, METH_NOARGS,

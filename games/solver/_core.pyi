@@ -13,6 +13,9 @@ def build_info() -> dict[str, Any]:
 def pdep_ratio() -> float | None:
     """How much longer a pdep chain takes than a multiply chain (None without BMI2)."""
 
+def root_caps(exact_first: int = -1, short_probe: int = -1) -> tuple[int, int]:
+    """Set the node caps of the Beyond exact-target root (negative: keep); return the old ones."""
+
 class BudgetExceeded(RuntimeError):
     """A solve stopped on its budget; args: ("nodes" | "seconds", nodes, seconds)."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 from hypothesis import given, settings
@@ -179,6 +179,21 @@ def test_exact_targets_fail_at_the_last_seat_when_the_opponents_take_the_rest(
     assert solver(position, Objective.exact({N: 1, S: 0})).value == 1
 
 
+def test_exact_targets_fail_when_the_last_seat_lets_a_seat_at_its_target_win(
+    solver: Solve,
+) -> None:
+    # N led the spade king and has its number (none); W, last, ducks with its joker (a
+    # joker never wins a suit lead), N takes a trick too many.
+    position = beyond("NT", ["H2", "H3", "HA", "SA X1"], N, trick=["SK", "S2", "S3"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # The same with a smaller spade to duck with: the duck's rank is what decides.
+    position = beyond("NT", ["H2", "H3", "HA", "SA SQ"], N, trick=["SK", "S2", "S3"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # W must follow with its ace: W takes the trick, and S wins W's heart lead with the ace.
+    position = beyond("NT", ["H2", "H3", "HA", "SA H4"], N, trick=["SK", "S2", "S3"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
 @needs_core
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**24), seat=st.integers(0, 3), share=st.integers(0, 6))
@@ -196,3 +211,60 @@ def test_core_and_twin_agree_on_targets_that_add_up_to_what_the_pair_can_take(
     twin = solve(position, objective, "cards", backend="python")
     core = solve(position, objective, "cards", backend="c")
     assert core == twin
+
+
+@pytest.fixture
+def root_probe_at_once() -> Iterator[Callable[[int, int], None]]:
+    """Set the node caps of the core's exact-target root for one test (see root_caps)."""
+    from games.solver import native
+
+    old = native._core.root_caps()
+
+    def set_caps(exact_first: int, short_probe: int) -> None:
+        native._core.root_caps(exact_first, short_probe)
+
+    yield set_caps
+    native._core.root_caps(*old)
+
+
+@needs_core
+def test_the_root_finds_a_pair_short_of_its_sum_by_its_tricks(
+    root_probe_at_once: Callable[[int, int], None],
+) -> None:
+    # The exact search is stopped at once, so the root asks whether N-S can take the sum of
+    # their targets at all: they always take exactly two tricks (N's spades), so a sum of
+    # three fails there; a sum of two passes the probe and the exact search decides.
+    root_probe_at_once(1, 10**9)
+    position = beyond("NT", ["SA SK C2", "S2 S3 CA", "D2 D3 D4", "H2 H3 H4"], N)
+    assert solve(position, Objective.exact({N: 2, S: 1}), backend="c").value == 0
+    assert solve(position, Objective.exact({N: 2, S: 0}), backend="c").value == 1
+    assert solve(position, Objective.exact({N: 1, S: 1}), backend="c").value == 0
+
+
+@needs_core
+@settings(max_examples=40, deadline=None)
+@given(
+    seed=st.integers(0, 2**24),
+    seat=st.integers(0, 3),
+    share=st.integers(0, 6),
+    caps=st.sampled_from([(1, 10**9), (1, 40), (300, 10**9), (300, 300)]),
+)
+def test_core_and_twin_agree_when_the_root_probes_the_pairs_tricks(
+    seed: int, seat: int, share: int, caps: tuple[int, int]
+) -> None:
+    # Value mode, with the root's exact search stopped early (and the tricks probe finished
+    # or stopped too): the answer must not depend on where either stopped.
+    from games.solver import native
+
+    position = _with_jokers(seed, 6)
+    pair = [seat, (seat + 2) % 4]
+    most = solve(position, Objective.tricks(pair), backend="c").value
+    total = max(0, min(6, most + seed % 3 - 1))
+    first = min(share, total)
+    objective = Objective.exact({pair[0]: first, pair[1]: total - first})
+    old = native._core.root_caps(*caps)
+    try:
+        core = solve(position, objective, backend="c")
+    finally:
+        native._core.root_caps(*old)
+    assert core.value == solve(position, objective, backend="python").value
