@@ -1336,6 +1336,33 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
             c->need[winner]--;
             value = c->need[winner] < 0 ? 0 : search(c, &next, winner, alpha, beta, rel);
             c->need[winner]++;
+        } else if (c->kind != KIND_EXACT && c->joker_mode == JOKERS_NONE &&
+                   popcount64(c->held) == c->nactive) {
+            /* One card each left: the last trick is forced, so it is scored here (one node,
+               as the search would count its start). Its winner's rank counts as play's. */
+            if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
+            c->trick_nodes++;
+            Trick last = {0};
+            int s = winner, lead = -1, w = 0, ws = 0;
+            for (int i = 0; i < c->nactive; i++, s = c->next[s]) {
+                int lc = lowest(c->hand[s]);
+                if (i == 0) lead = c->block_of[lc];
+                last.seat[i] = s;
+                last.card[i] = lc;
+                int st = strength(c, lc, lead);
+                if (st > ws) {
+                    ws = st;
+                    w = i;
+                }
+            }
+            last.n = c->nactive;
+            for (int i = 0; i < last.n; i++) {
+                if (i != w && c->block_of[last.card[i]] == c->block_of[last.card[w]]) {
+                    *rel |= 1ULL << last.card[w];
+                    break;
+                }
+            }
+            value = trick_gain(c, &nt, winner) + trick_gain(c, &last, last.seat[w]);
         } else {
             int gain = trick_gain(c, &nt, winner);
             value = gain + search(c, &next, winner, alpha - gain, beta - gain, rel);
