@@ -1339,30 +1339,46 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
         } else if (c->kind != KIND_EXACT && c->joker_mode == JOKERS_NONE &&
                    popcount64(c->held) == c->nactive) {
             /* One card each left: the last trick is forced, so it is scored here (one node,
-               as the search would count its start). Its winner's rank counts as play's. */
+               as the search would count its start). */
             if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
             c->trick_nodes++;
-            Trick last = {0};
-            int s = winner, lead = -1, w = 0, ws = 0;
-            for (int i = 0; i < c->nactive; i++, s = c->next[s]) {
-                int lc = lowest(c->hand[s]);
-                if (i == 0) lead = c->block_of[lc];
-                last.seat[i] = s;
-                last.card[i] = lc;
-                int st = strength(c, lc, lead);
-                if (st > ws) {
-                    ws = st;
-                    w = i;
+            int gain = trick_gain(c, &nt, winner);
+            if (c->kind == KIND_TRICKS && (alpha - gain >= 1 || beta - gain <= 0)) {
+                /* Tricks: a window the last trick cannot change is decided on no rank, as
+                   the static bounds at its start decide it (bridge 10 deals: -0.3 % trick
+                   nodes). Card points keep the exact value, a tighter fail-soft bound
+                   (Skat: 150 deals +0.2 % nodes, quiz bands +0.8 % with the bound). */
+                value = alpha - gain >= 1 ? gain + 1 : gain;
+            } else {
+                int s = winner, lead = -1, w = 0, ws = 0;
+                int lseat[MAXSEATS] = {0}, lcard[MAXSEATS] = {0};
+                for (int i = 0; i < c->nactive; i++, s = c->next[s]) {
+                    int lc = lowest(c->hand[s]);
+                    if (i == 0) lead = c->block_of[lc];
+                    lseat[i] = s;
+                    lcard[i] = lc;
+                    int st = strength(c, lc, lead);
+                    if (st > ws) {
+                        ws = st;
+                        w = i;
+                    }
                 }
-            }
-            last.n = c->nactive;
-            for (int i = 0; i < last.n; i++) {
-                if (i != w && c->block_of[last.card[i]] == c->block_of[last.card[w]]) {
-                    *rel |= 1ULL << last.card[w];
-                    break;
+                /* Nothing follows, so only the winning side counts: the winner's rank
+                   matters only if it beat a card of its own block of the other side. */
+                int wside = on_team(c, lseat[w]);
+                for (int i = 0; i < c->nactive; i++) {
+                    if (on_team(c, lseat[i]) != wside &&
+                        c->block_of[lcard[i]] == c->block_of[lcard[w]]) {
+                        *rel |= 1ULL << lcard[w];
+                        break;
+                    }
                 }
+                int last = 0;
+                if (wside) {
+                    last = c->kind == KIND_POINTS ? c->held_points : 1;
+                }
+                value = gain + last;
             }
-            value = trick_gain(c, &nt, winner) + trick_gain(c, &last, last.seat[w]);
         } else {
             int gain = trick_gain(c, &nt, winner);
             value = gain + search(c, &next, winner, alpha - gain, beta - gain, rel);
