@@ -322,6 +322,8 @@ def full_row(
     With a node ``budget`` a deal that reaches it stops there and counts as unfinished; its
     time and nodes still enter the figures, so they are lower bounds when any stops.
     """
+    if not deals:  # e.g. --full 0: no row
+        return []
     times: dict[str, list[float]] = {b: [] for b in backends}
     nodes: dict[str, list[int]] = {b: [] for b in backends}
     finished = dict.fromkeys(backends, 0)

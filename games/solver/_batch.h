@@ -11,12 +11,14 @@
  * given what defines the game being searched: the card table (block_ids, points, trump,
  * joker mode and block), the seat order, the objective's kind and team, and for tricks and
  * points also the targets (exact targets are in the key). So a position keeps the table of
- * the one before it exactly when these are equal; otherwise the table starts afresh.
+ * the one before it exactly when these are equal; otherwise the table starts afresh. The
+ * thresholds of a band objective are not part of it: an entry bounds the tricks or points
+ * to come, whatever window proved it.
  */
 #ifndef GAMES_SOLVER_BATCH_H
 #define GAMES_SOLVER_BATCH_H
 
-enum { PACKED_ITEMS = 14, PACKED_KIND = 11, PACKED_TARGETS = 13 };
+enum { PACKED_ITEMS = 15, PACKED_KIND = 11, PACKED_TARGETS = 13 };
 /* The items of a packed position that make its context (indices into the tuple). */
 static const int context_items[] = {0, 1, 2, 3, 4, 5, 11, 12};
 

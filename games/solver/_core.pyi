@@ -45,6 +45,7 @@ class Engine:
         kind: int,
         team_mask: int,
         targets: Sequence[int],
+        thresholds: Sequence[int],
         cards_mode: bool,
         max_nodes: int = 0,
         max_seconds: float = 0.0,

@@ -84,6 +84,7 @@ def solve_problem(
             p.kind,
             p.team_mask,
             list(p.targets),
+            list(p.thresholds),
             mode == CARDS,
             budget.nodes or 0,
             budget.seconds or 0.0,
@@ -129,6 +130,7 @@ def pack(p: Problem) -> tuple[Any, ...]:
         p.kind,
         p.team_mask,
         p.targets,
+        p.thresholds,
     )
 
 

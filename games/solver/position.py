@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -24,21 +25,30 @@ class Objective:
     here (cards already in the current trick included). ``exact``: 1 if every seat in
     ``targets`` takes exactly its target of tricks from here, else 0 (misère is a target of
     0, piccolo a target of 1, Beyond two partners' declarations).
+
+    ``thresholds`` (tricks and points only) make it a band objective: the value is how many
+    of these ascending numbers the team's tricks or points from here reach (``at_least=61``:
+    1 if the team can make 61 more card points, else 0; ``at_least=(31, 61, 90)``: 0-3).
+    The core finds it by zero-window searches at the thresholds, far fewer nodes than the
+    exact count.
     """
 
     kind: str
     team: tuple[int, ...]
     targets: tuple[tuple[int, int], ...] = ()
+    thresholds: tuple[int, ...] = ()
 
     @classmethod
-    def tricks(cls, team: Iterable[int]) -> Objective:
-        """Return the objective "most tricks for the seats in ``team``"."""
-        return cls("tricks", tuple(sorted(set(team))))
+    def tricks(cls, team: Iterable[int], at_least: int | Iterable[int] | None = None) -> Objective:
+        """Return the objective "most tricks for the seats in ``team``", or with
+        ``at_least`` "how many of these numbers of tricks can the team reach"."""
+        return cls("tricks", tuple(sorted(set(team))), (), _thresholds(at_least))
 
     @classmethod
-    def points(cls, team: Iterable[int]) -> Objective:
-        """Return the objective "most card points for the seats in ``team``"."""
-        return cls("points", tuple(sorted(set(team))))
+    def points(cls, team: Iterable[int], at_least: int | Iterable[int] | None = None) -> Objective:
+        """Return the objective "most card points for the seats in ``team``", or with
+        ``at_least`` "how many of these numbers of card points can the team reach"."""
+        return cls("points", tuple(sorted(set(team))), (), _thresholds(at_least))
 
     @classmethod
     def exact(cls, targets: Mapping[int, int]) -> Objective:
@@ -55,6 +65,19 @@ class Objective:
     def piccolo(cls, seat: int) -> Objective:
         """Return the objective "``seat`` takes exactly one trick" (value 1 when it does)."""
         return cls.exact({seat: 1})
+
+
+MAX_THRESHOLDS = 8
+
+
+def _thresholds(at_least: int | Iterable[int] | None) -> tuple[int, ...]:
+    if at_least is None:
+        return ()
+    if isinstance(at_least, bool):
+        raise SolverInputError(f"at_least must be a number or numbers, not {at_least!r}")
+    if isinstance(at_least, int):
+        return (at_least,)
+    return tuple(at_least)
 
 
 @dataclass(frozen=True)
@@ -117,6 +140,7 @@ class Problem:
     kind: int
     team_mask: int
     targets: tuple[int, int, int, int]
+    thresholds: tuple[int, ...] = ()
 
     @property
     def nblocks(self) -> int:
@@ -223,6 +247,22 @@ def _targets(objective: Objective, order: tuple[int, ...], tricks_left: int) -> 
     return targets
 
 
+def _check_thresholds(objective: Objective) -> tuple[int, ...]:
+    values = objective.thresholds
+    if not values:
+        return ()
+    if objective.kind == "exact":
+        raise SolverInputError("thresholds (at_least) are for tricks or points, not exact targets")
+    if len(values) > MAX_THRESHOLDS:
+        raise SolverInputError(f"at most {MAX_THRESHOLDS} thresholds, got {len(values)}")
+    for value in values:
+        if isinstance(value, bool) or not isinstance(value, int) or abs(value) > 100_000:
+            raise SolverInputError(f"a threshold must be a whole number, not {value!r}")
+    if any(b <= a for a, b in itertools.pairwise(values)):
+        raise SolverInputError(f"thresholds must be ascending, got {values!r}")
+    return values
+
+
 def compile_problem(position: Position, objective: Objective) -> Problem:
     """Check ``position`` and ``objective`` and return them in internal indices.
 
@@ -261,6 +301,7 @@ def compile_problem(position: Position, objective: Objective) -> Problem:
     for seat in objective.team:
         team_mask |= 1 << seat
     targets = _targets(objective, order, tricks_left)
+    thresholds = _check_thresholds(objective)
     padded = (hands + [0] * MAX_SEATS)[:MAX_SEATS]
     return Problem(
         block_ids=layout.block_ids,
@@ -277,4 +318,5 @@ def compile_problem(position: Position, objective: Objective) -> Problem:
         kind=KIND_NAMES[objective.kind],
         team_mask=team_mask,
         targets=(targets[0], targets[1], targets[2], targets[3]),
+        thresholds=thresholds,
     )

@@ -237,7 +237,19 @@ class ReferenceSearch:
         return seats[len(p.trick)], trick, p.lead_block, p.targets
 
     def solve(self, mode: str) -> Result:
-        """Return the value and, in mode ``cards``, the value after each legal move."""
+        """Return the value and, in mode ``cards``, the value after each legal move (for a
+        band objective, how many thresholds each reaches)."""
+        result = self._solve(mode)
+        if not self.p.thresholds:
+            return result
+        cards = None if result.cards is None else {k: self.band(v) for k, v in result.cards.items()}
+        return Result(self.band(result.value), cards)
+
+    def band(self, value: int) -> int:
+        """Return how many of the band objective's thresholds ``value`` reaches."""
+        return sum(1 for t in self.p.thresholds if value >= t)
+
+    def _solve(self, mode: str) -> Result:
         seat, trick, lead_block, needs = self.root()
         after = self.p.after_joker
         if mode != CARDS:

@@ -131,9 +131,13 @@ def test_core_rejects_inconsistent_packed_input() -> None:
         0,
         1,
         [-1, -1, -1, -1],
+        [],
         False,
     )
     with pytest.raises(ValueError, match="inconsistent"):
         engine.solve(*args)
+    unsorted = (*args[:14], [3, 2], *args[15:])
+    with pytest.raises(ValueError, match="ascending"):
+        engine.solve(*unsorted)
     with pytest.raises(ValueError, match="tt_mb"):
         core.Engine(0)

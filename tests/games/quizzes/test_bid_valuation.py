@@ -31,9 +31,11 @@ from games.quizzes.base import QuizError
 from games.quizzes.common import valuation
 from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, shortcut, stored
 from games.quizzes.five_hundred.settle import declarer_tricks
-from games.quizzes.skat.outcome import play_out
+from games.quizzes.skat.outcome import band_outcome, play_out
+from games.quizzes.skat.table import Table
 from games.quizzes.wiezen.settle import tricks_taken
 from games.skat import Contract as SkatContract
+from games.skat import Play, score_game
 from games.wiezen.contracts import Contract as WzContract
 from games.wiezen.contracts import ContractKind
 
@@ -150,9 +152,47 @@ def test_a_skat_grand_with_every_top_card_scores_by_hand():
     skat = rest[20:]
     contract = SkatContract("grand")
     outcome = play_out(contract, hands, 0, skat, WHOLE_DEAL)
-    assert outcome.points == 120
-    # Grand 24 x (with 4, game 1, schneider 1) = 144; schwarz is not scored.
-    assert outcome.score(contract, 18, [*own, *skat]) == 144
+    # The top band (90 or more) and every trick: grand 24 x (with 4, game 1, schneider 1,
+    # schwarz 1) = 168.
+    assert (outcome.points, outcome.tricks) == (90, 10)
+    assert outcome.score(contract, 18, [*own, *skat]) == 168
+    # The shortcut scores no schwarz (the quizzes made with it did not): 24 x 6 = 144.
+    short = play_out(contract, hands, 0, skat, shortcut(4))
+    assert short.score(contract, 18, [*own, *skat]) == 144
+
+
+def test_a_skat_declarer_without_a_trick_is_schwarz():
+    # The declarer holds the ten lowest cards of grand: nines, eights, sevens and two kings
+    # under the others' jacks and aces, and takes no trick (lost, schneider and schwarz).
+    own = SKAT_DECK.parse_hand(["C9", "C8", "C7", "S9", "S8", "S7", "H9", "H8", "H7", "D7"])
+    others = SKAT_DECK.parse_hand(["CJ", "SJ", "HJ", "DJ", "CA", "SA", "HA", "DA", "CT", "ST"])
+    rest = [c for c in SKAT_DECK if c not in own and c not in others]
+    contract = SkatContract("grand")
+    outcome = play_out(contract, [own, others, rest[:10]], 0, rest[10:], WHOLE_DEAL)
+    assert (outcome.points, outcome.tricks) == (0, 0)
+    # Grand 24 x (without 4, game 1, schneider 1, schwarz 1) = 168, lost: -336.
+    assert outcome.score(contract, 18, [*own, *rest[10:]]) == -336
+
+
+@pytest.mark.parametrize("game", ["grand", "clubs", "hearts", "diamonds"])
+def test_skat_bands_score_as_the_exact_card_points(game):
+    """The band search scores every world as the exact card-point solve does."""
+    rng = random.Random(game)
+    for _ in range(6):
+        deck = list(SKAT_DECK)
+        rng.shuffle(deck)
+        hands = [deck[0:10], deck[10:20], deck[20:30]]
+        skat = deck[30:]
+        declarer = rng.randrange(3)
+        contract = SkatContract(game)
+        play = Play(game, [list(h) for h in hands], declarer, leader=0, skat=list(skat))
+        table = Table.from_play(play)
+        exact = table.value()
+        band = band_outcome(table, schwarz=False)
+        twelve = [*hands[declarer], *skat]
+        for bid in (18, 36, 72):
+            want = score_game(contract, bid, twelve, exact, 5).score
+            assert band.score(contract, bid, twelve) == want, (exact, band, bid)
 
 
 # ----------------------------------------------------------------------------- 500
