@@ -80,7 +80,9 @@ def shortcut(played_tricks: int) -> Valuation:
 # the solver about a millisecond). Skat (four tricks by the simple players), Kleurenwiezen
 # (six) and Beyond (nine) stay on the shortcut until their whole deals are cheap enough:
 # measured per kept quiz, whole deals took Skat from 188 to 5.8 quizzes per worker-minute and
-# Kleurenwiezen from 387 to 3.1 (one closed miserie from the first lead took 104 s). Skat's
+# Kleurenwiezen from 387 to 3.1 (one closed miserie from the first lead took 104 s; with the
+# solver's misère bounds such solves take a fraction of a second, and the partnership
+# contracts' whole deals leave it at about 4 a CPU-minute, docs/quizzes/common.md). Skat's
 # band search (skat/outcome.py) raised its whole deals to 16.8 a CPU-minute (from 4.3 on
 # the same seeds and machine, docs/quizzes/common.md), still short of a refill's needs.
 BID_VALUATION: dict[str, Valuation] = {
