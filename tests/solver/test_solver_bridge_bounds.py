@@ -73,3 +73,21 @@ def test_a_partner_out_of_the_suit_needs_cards_to_discard(solver: Solve) -> None
     result = solver(position, Objective.tricks([N, S]), "cards")
     assert result.value == 5
     assert result.cards == {"HA": 5, "HK": 5, "HQ": 5, "S2": 4, "C2": 4}
+
+
+def test_eight_tricks_cashed_in_turns_trumps_first(solver: Solve) -> None:
+    # Hearts trump, E-W without trumps, eight tricks (the count in turns is tried from
+    # eight tricks left). N cashes its three trumps (S throws three of its five spare
+    # cards), crosses to S's club ace, S cashes the king and crosses back with the four to
+    # N's queen and jack: seven tricks; N's spade seven loses to W's jack.
+    position = wiezen(
+        "H",
+        [
+            "CQ CJ C9 C5 H4 H3 H2 S7",
+            "CT C8 S4 S5 S6 D5 D6 D7",
+            "CA CK C4 S2 S3 D2 D3 D4",
+            "C7 C6 C3 C2 D8 D9 DT SJ",
+        ],
+        N,
+    )
+    assert solver(position, Objective.tricks([N, S])).value == 7
