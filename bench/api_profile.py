@@ -19,15 +19,11 @@ Needs DATABASE_URL (PostgreSQL, a database of your own, prepared once with
 from __future__ import annotations
 
 import argparse
-import cProfile
 import io
 import json
 import os
-import pstats
 import random
-import statistics
 import sys
-import time
 import uuid
 from pathlib import Path
 from typing import Any
@@ -36,17 +32,11 @@ from urllib.parse import urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DJANGO_DEBUG", "false")
-os.environ.setdefault("DJANGO_SECRET_KEY", "profile-only-" + "x" * 40)
-os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "127.0.0.1")
-os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("DJANGO_HSTS_SECONDS", "0")
-os.environ.setdefault("DJANGO_LOG_LEVEL", "WARNING")
-# The load bench sets request rates out of the way; so does this.
-os.environ.setdefault("API_RATE_USER", "1000000/min")
-# One connection for the whole run, so that its PostgreSQL backend's CPU can be read.
-os.environ.setdefault("DATABASE_CONN_MAX_AGE", "86400")
+from bench.profiling import Meter, configure  # noqa: E402
+
+# The load bench sets request rates out of the way; so does this. One connection for the
+# whole run, so that its PostgreSQL backend's CPU can be read.
+configure(API_RATE_USER="1000000/min", DATABASE_CONN_MAX_AGE="86400")
 
 GAMES = ("skat", "beyond", "five_hundred", "wiezen")
 KINDS = ("fetch", "answer", "item fetch", "item answer", "grid", "grid again")
@@ -154,50 +144,23 @@ def main() -> int:
 
     django.setup()
     from django.core.wsgi import get_wsgi_application
-    from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     setup = set_up(opts.pupils, opts.learners, opts.filled)
     app = get_wsgi_application()
-    backend = None
-    if connection.vendor == "postgresql":
-        import psutil
-
-        with connection.cursor() as cur:
-            cur.execute("SELECT pg_backend_pid()")
-            backend = psutil.Process(cur.fetchone()[0])
     rng = random.Random(7)
     learners = setup["learners"][: opts.learners]
-    cpu: dict[str, list[float]] = {k: [] for k in KINDS}
-    queries: dict[str, list[int]] = {k: [] for k in KINDS}
-    last_sql: dict[str, list[str]] = {}
-    profiler = cProfile.Profile(time.process_time) if opts.profile else None
+    meter = Meter(KINDS, opts.profile)
 
     def timed(kind: str, measured: bool, *args: Any, **headers: str) -> Any:
-        prof = profiler if measured and opts.profile in (kind, "all") else None
-        with CaptureQueriesContext(connection) as captured:
-            start = time.process_time()
-            if prof:
-                prof.enable()
-            out = call(app, *args, **headers)
-            if prof:
-                prof.disable()
-            spent = (time.process_time() - start) * 1000
-        if measured:
-            cpu[kind].append(spent)
-            queries[kind].append(len(captured.captured_queries))
-            last_sql[kind] = [q["sql"] for q in captured.captured_queries]
-        return out
+        return meter.call(kind, measured, call, app, *args, **headers)
 
     errors = 0
-    backend_cpu = 0.0
     base = f"/api/v1/my/assignments/{setup['assignment']}"
     grid_url = f"/api/v1/assignments/{setup['assignment']}/results/"
     for n in range(opts.warm + opts.rounds):
         measured = n >= opts.warm
-        if n == opts.warm and backend is not None:
-            times = backend.cpu_times()
-            backend_cpu = times.user + times.system
+        if n == opts.warm:
+            meter.start_backend()
         for token in learners:
             game = rng.choice(GAMES)
             status, _, quiz = timed("fetch", measured, token, "GET", f"/api/v1/train/{game}/quiz/")
@@ -229,29 +192,7 @@ def main() -> int:
 
     print(f"load {os.getloadavg()[0]:.1f}; {len(learners)} learners x {opts.rounds} rounds, "
           f"class of {opts.pupils}; errors {errors}")  # fmt: skip
-    for kind in KINDS:
-        if not cpu[kind]:
-            continue
-        q = queries[kind]
-        print(f"{kind:12s} CPU ms median {statistics.median(cpu[kind]):6.2f}  "
-              f"mean {statistics.fmean(cpu[kind]):6.2f}  "
-              f"queries {min(q)}-{max(q)} (median {statistics.median(q):.0f})")  # fmt: skip
-    if backend is not None:
-        times = backend.cpu_times()
-        spent = (times.user + times.system - backend_cpu) * 1000 / (opts.rounds * len(learners))
-        print(f"PostgreSQL backend CPU ms per learner round {spent:.2f}")
-    if opts.sql:
-        for kind, sqls in last_sql.items():
-            print(f"-- {kind}: {len(sqls)} queries")
-            for sql in sqls:
-                print("   ", sql[:300])
-    if profiler is not None:
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("cumulative").print_stats(opts.top)
-        print(out.getvalue())
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(opts.top)
-        print(out.getvalue())
+    meter.report(12, opts.rounds * len(learners), "learner round", opts.sql, opts.top)
     return 0
 
 

@@ -17,15 +17,11 @@ once, ``--prepare``) and optionally REDIS_URL (cache and sessions as the scaled-
 from __future__ import annotations
 
 import argparse
-import cProfile
 import io
 import os
-import pstats
 import random
 import re
-import statistics
 import sys
-import time
 from http.cookies import SimpleCookie
 from pathlib import Path
 from typing import Any
@@ -34,13 +30,9 @@ from urllib.parse import urlencode, urlsplit
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
-os.environ.setdefault("DJANGO_DEBUG", "false")
-os.environ.setdefault("DJANGO_SECRET_KEY", "profile-only-" + "x" * 40)
-os.environ.setdefault("DJANGO_ALLOWED_HOSTS", "127.0.0.1")
-os.environ.setdefault("DJANGO_SECURE_SSL_REDIRECT", "false")
-os.environ.setdefault("DJANGO_HSTS_SECONDS", "0")
-os.environ.setdefault("DJANGO_LOG_LEVEL", "WARNING")
+from bench.profiling import Meter, configure  # noqa: E402
+
+configure()
 
 GAMES = ("skat", "beyond", "five_hundred", "wiezen")
 QUIZ_ID = re.compile(r'data-quiz="(\d+)"')
@@ -149,7 +141,6 @@ def main() -> int:
     django.setup()
     from django.core.wsgi import get_wsgi_application
     from django.db import connection
-    from django.test.utils import CaptureQueriesContext
 
     if opts.server_binding:
         connection.settings_dict.setdefault("OPTIONS", {})["server_side_binding"] = True
@@ -157,44 +148,19 @@ def main() -> int:
     if opts.prepare:
         prepare(opts.per_game)
     app = get_wsgi_application()
-    backend = None
-    if connection.vendor == "postgresql":
-        import psutil
-
-        with connection.cursor() as cur:
-            cur.execute("SELECT pg_backend_pid()")
-            backend = psutil.Process(cur.fetchone()[0])  # on this machine: its CPU is counted
     rng = random.Random(7)
     learners = [Browser(app) for _ in range(opts.learners)]
-    cpu: dict[str, list[float]] = {"fetch": [], "answer": [], "verdict": []}
-    queries: dict[str, list[int]] = {"fetch": [], "answer": [], "verdict": []}
-    last_sql: dict[str, list[str]] = {}
-    profiler = cProfile.Profile(time.process_time) if opts.profile else None
+    meter = Meter(("fetch", "answer", "verdict"), opts.profile)
 
     def timed(kind: str, measured: bool, *args: Any) -> tuple[int, str, str]:
         browser, method, url, *form = args
-        prof = profiler if measured and opts.profile in (kind, "all") else None
-        with CaptureQueriesContext(connection) as captured:
-            start = time.process_time()
-            if prof:
-                prof.enable()
-            out = browser.send(method, url, *form)
-            if prof:
-                prof.disable()
-            spent = (time.process_time() - start) * 1000
-        if measured:
-            cpu[kind].append(spent)
-            queries[kind].append(len(captured.captured_queries))
-            last_sql[kind] = [q["sql"] for q in captured.captured_queries]
-        return out
+        return meter.call(kind, measured, browser.send, method, url, *form)
 
     errors = 0
-    backend_cpu = 0.0
     for n in range(opts.warm + opts.rounds):
         measured = n >= opts.warm
-        if n == opts.warm and backend is not None:
-            times = backend.cpu_times()
-            backend_cpu = times.user + times.system
+        if n == opts.warm:
+            meter.start_backend()
         for browser in learners:
             game = rng.choice(GAMES)
             status, page, _ = timed("fetch", measured, browser, "GET", f"/train/{game}/")
@@ -222,33 +188,7 @@ def main() -> int:
 
     print(f"load {os.getloadavg()[0]:.1f}; {opts.learners} learners x {opts.rounds} rounds; "
           f"errors {errors}")  # fmt: skip
-    total = 0.0
-    for kind in cpu:
-        if not cpu[kind]:
-            continue
-        med = statistics.median(cpu[kind])
-        total += med
-        q = queries[kind]
-        print(f"{kind:8s} CPU ms median {med:6.2f}  mean {statistics.fmean(cpu[kind]):6.2f}  "
-              f"queries {min(q)}-{max(q)} (median {statistics.median(q):.0f})")  # fmt: skip
-    print(f"round    CPU ms (sum of medians) {total:.2f}")
-    if backend is not None:
-        times = backend.cpu_times()
-        spent = (times.user + times.system - backend_cpu) * 1000 / (opts.rounds * opts.learners)
-        print(f"PostgreSQL backend CPU ms per round {spent:.2f}")
-    if opts.sql:
-        for kind, sqls in last_sql.items():
-            print(f"-- {kind}: {len(sqls)} queries")
-            for sql in sqls:
-                print("   ", sql[:300])
-    if profiler is not None:
-        out = io.StringIO()
-        stats = pstats.Stats(profiler, stream=out).sort_stats("cumulative")
-        stats.print_stats(opts.top)
-        print(out.getvalue())
-        out = io.StringIO()
-        pstats.Stats(profiler, stream=out).sort_stats("tottime").print_stats(opts.top)
-        print(out.getvalue())
+    meter.report(8, opts.rounds * opts.learners, "round", opts.sql, opts.top)
     return 0
 
 

@@ -354,6 +354,16 @@ def _store_repeat(learner: Learner, quiz: Quiz, fields: dict[str, Any]) -> Attem
     return None if row is None else _stored(fields, row, now, first=False)
 
 
+def _refuse_if_answered(ticket: str | None, quiz: Quiz) -> None:
+    """Raise NotGivenError when this showing's ticket already has its attempt (the clash an
+    answer's store hit was a second click or another tab, not a moved rating)."""
+    if ticket is not None and Attempt.objects.filter(ticket=ticket).exists():
+        raise NotGivenError(
+            f"quiz {quiz.pk} was answered already from this showing "
+            "(a second click or another tab sent it too)"
+        ) from None
+
+
 def answer_quiz(
     learner: Learner,
     quiz: Quiz,
@@ -400,11 +410,7 @@ def answer_quiz(
                 attempt = _store_repeat(learner, quiz, fields)
         except IntegrityError:
             attempt = None
-            if ticket is not None and Attempt.objects.filter(ticket=ticket).exists():
-                raise NotGivenError(
-                    f"quiz {quiz.pk} was answered already from this showing "
-                    "(a second click or another tab sent it too)"
-                ) from None
+            _refuse_if_answered(ticket, quiz)
             if not first:
                 raise
             first = False
@@ -426,11 +432,7 @@ def answer_quiz(
                 _review(learner, quiz, verdict.correct, seconds, hints, first)
             return attempt, verdict
         except IntegrityError:
-            if ticket is not None and Attempt.objects.filter(ticket=ticket).exists():
-                raise NotGivenError(
-                    f"quiz {quiz.pk} was answered already from this showing "
-                    "(a second click or another tab sent it too)"
-                ) from None
+            _refuse_if_answered(ticket, quiz)
             if not first:
                 raise
             first = False

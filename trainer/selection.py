@@ -144,6 +144,16 @@ def answered(learner: Learner) -> QuerySet[Attempt]:
 _QUIZ_COLUMNS = rawrows.columns(Quiz, "q")
 
 
+def _kind_and_mode_sql(filters: Filters, where: list[str], params: dict[str, Any]) -> None:
+    """Add the filters' kind and mode to a plain-SQL pick over quizzes aliased ``q``."""
+    if filters.kind:
+        where.append("q.kind = %(kind)s")
+        params["kind"] = filters.kind
+    if filters.mode:
+        where.append("q.mode = %(mode)s")
+        params["mode"] = filters.mode
+
+
 def pick_review(learner: Learner, game: str, filters: Filters) -> Quiz | None:
     """Return the quiz of the most overdue review card matching the filters."""
     if rawrows.usable() and not filters.theme:
@@ -151,12 +161,7 @@ def pick_review(learner: Learner, game: str, filters: Filters) -> Quiz | None:
         owner, params = learner.owner_sql("c")
         where = [owner, "c.game = %(game)s", "c.due <= %(now)s"]
         params |= {"game": game, "now": timezone.now()}
-        if filters.kind:
-            where.append("q.kind = %(kind)s")
-            params["kind"] = filters.kind
-        if filters.mode:
-            where.append("q.mode = %(mode)s")
-            params["mode"] = filters.mode
+        _kind_and_mode_sql(filters, where, params)
         row = rawrows.one(
             f"SELECT {_QUIZ_COLUMNS} FROM trainer_reviewcard c"
             f" JOIN trainer_quiz q ON q.id = c.quiz_id WHERE {' AND '.join(where)}"
@@ -182,12 +187,7 @@ def _pick_in_window(
         "q.rating BETWEEN %(low)s AND %(high)s",
     ]
     params |= {"game": game, "low": window[0], "high": window[1], "point": point}
-    if filters.kind:
-        where.append("q.kind = %(kind)s")
-        params["kind"] = filters.kind
-    if filters.mode:
-        where.append("q.mode = %(mode)s")
-        params["mode"] = filters.mode
+    _kind_and_mode_sql(filters, where, params)
     base = f"SELECT {_QUIZ_COLUMNS} FROM trainer_quiz q WHERE {' AND '.join(where)}"
     above = "q.rating >= %(point)s ORDER BY q.rating"
     below = "q.rating < %(point)s ORDER BY q.rating DESC"
