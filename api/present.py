@@ -13,12 +13,11 @@ from api.serializers_teach import AssignmentSerializer
 from classes.results import TODO, Cell, Grid
 from games.position import shown_part
 from trainer import feedback
+from trainer.drawn import drawn_quiz, shown_answers
 from trainer.grading import ChoiceVerdict
 from trainer.lesson_links import lesson_for
 from trainer.models import Attempt, Quiz
-from trainer.picker import card_picker
 from trainer.player import HINT_COST
-from trainer.positions import quiz_choices
 from trainer.tickets import Ticket
 from trainer.verdicts import verdict_of
 from trainer.wording import player_words
@@ -49,9 +48,12 @@ def hint_data(quiz: Quiz) -> dict[str, Any]:
 
 def quiz_data(quiz: Quiz, ticket: Ticket, rating: float) -> dict[str, Any]:
     """The quiz handed out, as the quiz page shows it (choices in the page's order)."""
-    picker = card_picker(quiz)
+    # From the stored drawing: its answers in the page's order, their notes and the picker's
+    # cards, so that handing out a quiz does not read and check its position again.
+    drawn = drawn_quiz(quiz)
     labels = {str(c.get("answer")): str(c.get("label") or c.get("answer")) for c in quiz.candidates}
-    choices = [] if picker else quiz_choices(quiz)
+    notes = dict(drawn.notes)
+    answers: tuple[str, ...] = () if drawn.pick else drawn.answers
     return {
         "quiz": int(quiz.pk),
         "game": _text(quiz.game),
@@ -61,17 +63,11 @@ def quiz_data(quiz: Quiz, ticket: Ticket, rating: float) -> dict[str, Any]:
         # Without the whole deal: the hidden hands are revealed by the verdict, not before.
         "position": shown_part(quiz.position) if isinstance(quiz.position, dict) else {},
         "choices": [
-            {
-                "answer": _text(c["answer"]),
-                "label": _text(labels.get(c["answer"], c["answer"])),
-                "note": _text(c["note"]),
-            }
-            for c in choices
+            {"answer": answer, "label": labels.get(answer, answer), "note": notes.get(answer)}
+            for answer in answers
         ],
         "picker": (
-            {"size": int(picker.size), "cards": [str(c.token) for c in picker.cards]}
-            if picker
-            else None
+            {"size": int(drawn.pick), "cards": list(drawn.picker_cards)} if drawn.pick else None
         ),
         "review": bool(ticket.review),
         "hints": int(ticket.hints),
@@ -107,7 +103,7 @@ def _choice(c: ChoiceVerdict, game: str) -> dict[str, Any]:
 
 def verdict_data(item: Attempt, due: int) -> dict[str, Any]:
     """One answer's verdict, as the verdict page shows it (``trainer.verdicts``)."""
-    found = verdict_of(item)
+    found = verdict_of(item, shown_answers(item.quiz))
     quiz, line, lesson = found.quiz, found.line, found.lesson
     deal = None
     if found.hands:

@@ -223,6 +223,11 @@ def wait_for(url: str, seconds: float = 30) -> bool:
     return False
 
 
+def worker_class(opts: argparse.Namespace) -> str:
+    """gthread (keeps connections alive) unless one thread and no class asked for: sync."""
+    return opts.worker_class or ("gthread" if opts.threads > 1 else "sync")
+
+
 def locust_args(base: str, users: int, seconds: float, mix: str = "pages") -> list[str]:
     locustfile = ROOT / "bench" / MIXES[mix]["locustfile"]
     return [str(BIN / "locust"), "-f", str(locustfile), "--headless",
@@ -273,7 +278,7 @@ def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[
             "gunicorn",
             [str(BIN / "gunicorn"), "config.wsgi:application", "--bind", f"127.0.0.1:{port}",
              "--workers", str(opts.workers), "--threads", str(opts.threads),
-             "--worker-class", "gthread" if opts.threads > 1 else "sync",
+             "--worker-class", worker_class(opts),
              "--log-level", "warning", "--backlog", "512"],
             env,
         )  # fmt: skip
@@ -360,6 +365,11 @@ def main() -> int:
     # Two threads per worker (gthread, which keeps connections alive): on two cores the best of
     # 3x1 sync, 2x4 and 3x2 measured (docs/performance.md, "Third round").
     parser.add_argument("--threads", type=int, default=2, help="threads per gunicorn worker")
+    parser.add_argument(
+        "--worker-class",
+        choices=("sync", "gthread"),
+        help="gunicorn worker class (default: gthread with more than one thread, else sync)",
+    )
     parser.add_argument("--worker-nice", type=int, default=10, help="nice level of the worker")
     parser.add_argument("--repeat", type=int, default=1, help="runs, on one database")
     parser.add_argument(
@@ -429,7 +439,7 @@ def main() -> int:
         f"{opts.seconds:.0f} s per run against gunicorn ("
         + (
             f"{opts.workers} gthread workers x {opts.threads} threads, keep-alive"
-            if opts.threads > 1
+            if worker_class(opts) == "gthread"
             else f"{opts.workers} sync workers"
         )
         + ", debug off), PostgreSQL and "

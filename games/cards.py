@@ -86,8 +86,26 @@ def card_from_index(index: int) -> Card:
     raise NotationError(f"no card has index {index}")
 
 
+# Cards read so far, by token: a card is immutable and the tokens met are few (55 cards, a
+# few spellings each), while a stored position's check reads each of its cards several
+# times. Bounded, since a user's text can spell a card many ways.
+_READ: dict[str, Card] = {}
+_READ_KEPT = 4096
+
+
 def parse_card(token: str, deck: Deck | None = None) -> Card:
     """Read one card like 'CJ', 'HT', 'D7' or 'X1'; check it belongs to ``deck`` if given."""
+    card = _READ.get(token) if isinstance(token, str) else None
+    if card is None:
+        card = _read_card(token)
+        if len(_READ) < _READ_KEPT:
+            _READ[token] = card
+    if deck is not None and card not in deck:
+        raise NotationError(f"card {card} is not in the {deck.name} deck")
+    return card
+
+
+def _read_card(token: str) -> Card:
     text = token.strip().upper()
     if len(text) == 3 and text[1:] == "10":
         text = text[0] + "T"
@@ -101,10 +119,7 @@ def parse_card(token: str, deck: Deck | None = None) -> Card:
         raise NotationError(f"bad card {token!r}: unknown suit {token.strip()[:1]!r}")
     elif rank not in RANKS:
         raise NotationError(f"bad card {token!r}: unknown rank {token.strip()[1:]!r}")
-    card = Card(suit, rank)
-    if deck is not None and card not in deck:
-        raise NotationError(f"card {card} is not in the {deck.name} deck")
-    return card
+    return Card(suit, rank)
 
 
 class Deck:

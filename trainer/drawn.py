@@ -65,6 +65,10 @@ class DrawnQuiz:
     choices: SafeString  # the inside of the choice row: buttons, or the picker's check boxes
     pick: int  # cards per answer when the answer is picked card by card, else 0
     answers: tuple[str, ...]  # every candidate answer in the order the page shows them
+    # What the API hands out without reading the position again: the note an option needs
+    # (answer to note, only the options that have one) and the picker's cards in hand order.
+    notes: tuple[tuple[str, str], ...] = ()
+    picker_cards: tuple[str, ...] = ()
 
     @property
     def quiz_position(self) -> SafeString:
@@ -101,9 +105,8 @@ def draw(quiz: Quiz) -> DrawnQuiz:
         if picker
         else position
     )
-    choices = render_to_string(
-        "train/_choices.html", {"picker": picker, "choices": [] if picker else quiz_choices(quiz)}
-    )
+    buttons = [] if picker else quiz_choices(quiz)
+    choices = render_to_string("train/_choices.html", {"picker": picker, "choices": buttons})
     answers = tuple(str(c["answer"]) for c in choice_order(quiz))
     return DrawnQuiz(
         mark_safe(position),  # our templates escaped every value
@@ -111,6 +114,8 @@ def draw(quiz: Quiz) -> DrawnQuiz:
         mark_safe(choices),
         picker.size if picker else 0,
         answers,
+        tuple((str(c["answer"]), str(c["note"])) for c in buttons if c["note"] is not None),
+        tuple(str(c.token) for c in picker.cards) if picker else (),
     )
 
 
@@ -123,6 +128,8 @@ def pack(drawn: DrawnQuiz, key: str) -> dict[str, Any]:
         "choices": str(drawn.choices),
         "pick": drawn.pick,
         "answers": list(drawn.answers),
+        "notes": [list(n) for n in drawn.notes],
+        "picker_cards": list(drawn.picker_cards),
     }
 
 
@@ -139,6 +146,8 @@ def unpack(data: Any, key: str) -> DrawnQuiz | None:
             mark_safe(str(data["choices"])),
             pick,
             tuple(str(a) for a in data["answers"]),
+            tuple((str(a), str(n)) for a, n in data["notes"]),
+            tuple(str(c) for c in data["picker_cards"]),
         )
     except (KeyError, TypeError, ValueError):
         return None  # a column of another shape: draw again
@@ -149,6 +158,19 @@ def stored_drawing(quiz: Quiz) -> dict[str, Any]:
     language = settings.LANGUAGE_CODE
     with translation.override(language):
         return pack(draw(quiz), drawing_key(language))
+
+
+def shown_answers(quiz: Quiz) -> tuple[str, ...] | None:
+    """Return the answers in the order the quiz showed them, from its stored drawing; None
+    when it has none under the current key (the caller works the order out; nothing is
+    drawn or written)."""
+    key = drawing_key()
+    if "drawn" in quiz.get_deferred_fields():
+        # Read without its drawing (``trainer.player.whole_quiz``): only the order came along.
+        shown = getattr(quiz, "_trainer_shown", None)
+        return shown[1] if shown is not None and shown[0] == key else None
+    found = unpack(quiz.drawn, key)
+    return found.answers if found is not None else None
 
 
 def drawn_quiz(quiz: Quiz) -> DrawnQuiz:

@@ -116,6 +116,34 @@ def cards_html(tokens: Sequence[str]) -> SafeString:
 Plays = list[list[str]]
 
 
+# Checked position records by their stored JSON, per process. A record is frozen and checking
+# one (every card of the deal parsed and placed) is a fifth of a quiz fetch's CPU; a quiz's
+# stored position does not change, and a changed one is a different key. 4096 entries of a few
+# kilobytes each.
+_RECORDS: dict[tuple[str, str], Position | None] = {}
+RECORDS_KEPT = 4096
+
+
+def checked_record(game: str, position: Any) -> Position | None:
+    """Return ``position`` read and checked as ``game``'s record, or None where it does not
+    validate (a bank stored before the record existed); read once per process per position."""
+    try:
+        key = (game, json.dumps(position, separators=(",", ":")))
+    except (TypeError, ValueError):
+        key = None
+    if key is not None and key in _RECORDS:
+        return _RECORDS[key]
+    try:
+        record: Position | None = position_from_json(game, position)
+    except PositionError:
+        record = None
+    if key is not None:
+        if len(_RECORDS) >= RECORDS_KEPT:
+            _RECORDS.clear()
+        _RECORDS[key] = record
+    return record
+
+
 class Facts:
     """What the hooks draw from, read once from the quiz's typed position record
     (``games.position``). A position stored before the record existed (an older bank) does
@@ -124,10 +152,7 @@ class Facts:
     def __init__(self, quiz: Quiz) -> None:
         self.quiz = quiz
         self.game = quiz.game
-        try:
-            record: Position | None = position_from_json(quiz.game, quiz.position)
-        except PositionError:
-            record = None
+        record = checked_record(quiz.game, quiz.position)
         self.record = record
         # Game facts: None where the game or the position has none.
         self.score: dict[str, int] | None = None
@@ -761,6 +786,13 @@ def draw_position(quiz: Quiz) -> PositionView:
 def choice_html(answer: str, label: str) -> SafeString:
     """Return the inside of a choice button: drawn cards when the answer is one card or a set
     of cards (a discard), else the label."""
+    return _choice_html(answer, label, get_language())
+
+
+@lru_cache(maxsize=4096)
+def _choice_html(answer: str, label: str, language: str | None) -> SafeString:
+    # Pure in its arguments (the card names are in ``language``); a verdict's line draws
+    # dozens of the same few cards, so each is drawn once per process.
     try:
         tokens = answer.split()
         [parse_card(t) for t in tokens]

@@ -123,3 +123,35 @@ def test_an_assignment_item_and_the_grid_cost_a_fixed_number_of_statements(world
     tag = response["ETag"]
     unchanged, response = queries(lambda: teacher.get(url, HTTP_IF_NONE_MATCH=tag))
     assert response.status_code == 304 and unchanged == GRID_UNCHANGED, unchanged
+
+
+def test_a_drawn_quiz_is_handed_out_and_judged_without_checking_its_position(world, monkeypatch):
+    """The quiz handed out comes from its stored drawing (order, notes, picker); on
+    PostgreSQL the verdict takes the shown order from it too. Checking a position (every card
+    of the deal read and placed) was a fifth of a fetch's CPU."""
+    from trainer import positions
+
+    client = token_client(world.pupil)
+    client.get("/api/v1/train/wiezen/quiz/")  # the stored API state and the rating row
+    checks: list[str] = []
+    real = positions.position_from_json
+
+    def reading(game, data):
+        checks.append(game)
+        return real(game, data)
+
+    monkeypatch.setattr(positions, "position_from_json", reading)
+    monkeypatch.setattr(positions, "_RECORDS", {})  # nothing read before counts
+    data = client.get("/api/v1/train/wiezen/quiz/").json()
+    quiz = Quiz.objects.get(pk=data["quiz"])
+    assert checks == []
+    shown = [c["answer"] for c in data["choices"]]
+    assert shown == [str(c["answer"]) for c in positions.choice_order(quiz)]
+    checks.clear()
+    response = client.post(
+        "/api/v1/train/wiezen/answer/", {"quiz": quiz.pk, "answer": right_answer(quiz)}
+    )
+    assert response.status_code == 201
+    assert [c["answer"] for c in response.json()["choices"]] == shown
+    if connection.vendor == "postgresql":
+        assert checks == [], "the verdict read the position for the order it was shown in"

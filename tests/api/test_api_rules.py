@@ -139,3 +139,55 @@ def test_the_openapi_media_types_are_still_served_on_request(client):
     assert named["Content-Type"].startswith("application/vnd.oai.openapi")
     as_json = client.get("/api/schema/", HTTP_ACCEPT="application/json")
     assert "/api/v1/solves/" in as_json.json()["paths"]
+
+
+def _redis_cache(settings, url: str) -> None:
+    import uuid
+
+    from config.cache import cache_settings
+
+    # A prefix of this test's own: the counts of other tests (and their user ids) stay apart.
+    settings.CACHES = {"default": {**cache_settings(url, 0.5), "KEY_PREFIX": uuid.uuid4().hex}}
+
+
+def test_with_redis_a_rate_is_counted_per_window_in_one_round_trip(
+    rates, settings, redis_url, monkeypatch
+):
+    from django.core.cache import cache
+
+    _redis_cache(settings, redis_url)
+    rates(user="3/min")
+    rita = token_client(User.objects.create_user("rita", "r@example.org", PASSWORD))
+    sent: list[int] = []
+    client = cache._cache.get_client(write=True)
+    real = type(client).pipeline
+
+    def counting(self, *args, **kwargs):
+        pipe = real(self, *args, **kwargs)
+        execute = pipe.execute
+        pipe.execute = lambda *a, **k: sent.append(len(pipe.command_stack)) or execute(*a, **k)
+        return pipe
+
+    monkeypatch.setattr(type(client), "pipeline", counting)
+    monkeypatch.setattr("api.throttles.SimpleRateThrottle.timer", lambda self: 1_000_040.0)
+    tries = [rita.get("/api/v1/games/") for _ in range(4)]
+    assert [t.status_code for t in tries] == [200, 200, 200, 429]
+    assert sent == [2, 2, 2, 2]  # INCR and EXPIRE, sent together, once per request
+    # The window is the clock's minute: 20 s of it gone, 40 s to wait.
+    assert tries[3]["Retry-After"] == "40"
+    # Another client has a count of its own; the next minute starts afresh.
+    rolf = token_client(User.objects.create_user("rolf", "o@example.org", PASSWORD))
+    assert rolf.get("/api/v1/games/").status_code == 200
+    monkeypatch.setattr("api.throttles.SimpleRateThrottle.timer", lambda self: 1_000_081.0)
+    assert rita.get("/api/v1/games/").status_code == 200
+    keys = client.keys(cache.make_and_validate_key("throttle_user_*"))
+    assert keys and all(0 < client.ttl(k) <= 61 for k in keys)  # counts do not pile up
+
+
+def test_with_redis_down_the_rate_lets_requests_through(rates, settings):
+    from config.cache import cache_settings
+
+    settings.CACHES = {"default": cache_settings("redis://127.0.0.1:1/0", 0.2)}
+    rates(user="1/min")
+    rita = token_client(User.objects.create_user("rita", "r@example.org", PASSWORD))
+    assert [rita.get("/api/v1/games/").status_code for _ in range(3)] == [200, 200, 200]
