@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from api.serializers import AttemptSerializer
+from rest_framework.fields import DateTimeField
+
 from api.serializers_teach import AssignmentSerializer
 from classes.results import TODO, Cell, Grid
 from games.position import shown_part
@@ -101,6 +102,29 @@ def _choice(c: ChoiceVerdict, game: str) -> dict[str, Any]:
     }
 
 
+_WHEN = DateTimeField()  # one field, for its representation (as AttemptSerializer's)
+
+
+def attempt_data(item: Attempt) -> dict[str, Any]:
+    """One answer as ``AttemptSerializer`` gives it, without building a serializer (its
+    fields are deep-copied for every instance)."""
+    return {
+        "id": int(item.pk),
+        "quiz": int(item.quiz_id),
+        "game": _text(item.game),
+        "answer": _text(item.answer),
+        "correct": bool(item.correct),
+        "loss": _float(item.loss),
+        "seconds": _float(item.seconds),
+        "hints": int(item.hints),
+        "first": bool(item.first),
+        "review": bool(item.review),
+        "quiz_rating": _float(item.quiz_rating),
+        "learner_rating": _float(item.learner_rating),
+        "created_at": _WHEN.to_representation(item.created_at),
+    }
+
+
 def verdict_data(item: Attempt, due: int) -> dict[str, Any]:
     """One answer's verdict, as the verdict page shows it (``trainer.verdicts``)."""
     found = verdict_of(item, shown_answers(item.quiz))
@@ -110,7 +134,7 @@ def verdict_data(item: Attempt, due: int) -> dict[str, Any]:
         hands = {str(seat): _texts(cards) for seat, cards in found.hands.items()}
         deal = {"hands": hands, "spare": _texts(found.spare), "spare_name": _text(found.spare_name)}
     return {
-        "attempt": AttemptSerializer(item).data,
+        "attempt": attempt_data(item),
         "unit": _text(quiz.unit),
         "chosen": _choice(found.chosen, quiz.game),
         "choices": [_choice(c, quiz.game) for c in found.choices],

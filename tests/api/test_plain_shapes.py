@@ -13,7 +13,7 @@ import pytest
 from django.contrib.auth.models import User
 
 from api.present import hint_data, quiz_data, verdict_data
-from api.serializers import HintSerializer, QuizSerializer, VerdictSerializer
+from api.serializers import AttemptSerializer, HintSerializer, QuizSerializer, VerdictSerializer
 from api.serializers_teach import ItemQuizSerializer
 from tests.learner.learner_helpers import skat_discard_draft
 from trainer.generation import store_quiz
@@ -71,6 +71,7 @@ def test_the_plain_quiz_and_verdict_are_the_serializers(shipped_quizzes):
                 continue
             attempt, _ = answer_quiz(learner, quiz, answer, 12.5, n % 2, rated=False)
             verdict = verdict_data(attempt, n)
+            assert verdict["attempt"] == AttemptSerializer(attempt).data
             # The serializer reads the attempt itself; the plain shape has it written out.
             by_serializer = _as_json(VerdictSerializer({**verdict, "attempt": attempt}).data)
             assert _as_json(verdict) == by_serializer, (quiz.pk, answer)
