@@ -26,7 +26,13 @@ from trainer.grading import Grade, GradingError
 from trainer.learners import Learner
 from trainer.models import Quiz
 from trainer.picker import resolve_answer
-from trainer.player import WHOLE_FIELDS, NotGivenError, answer_quiz, whole_columns
+from trainer.player import (
+    NotGivenError,
+    answer_quiz,
+    shown_columns,
+    whole_built,
+    whole_columns,
+)
 from trainer.selection import learner_rating
 
 DEFAULT_RATING = 1500.0
@@ -248,7 +254,8 @@ def serve_item(
 
 _ITEM_FIELDS = ("id", "exercise_set_id", "quiz_id", "order", "source")
 _ITEM_SQL = f"""
-SELECT i.id, i.exercise_set_id, i.quiz_id, i."order", i.source, {whole_columns("q")}
+SELECT i.id, i.exercise_set_id, i.quiz_id, i."order", i.source, {whole_columns("q")},
+       {shown_columns("q")}
 FROM classes_setitem i JOIN trainer_quiz q ON q.id = i.quiz_id
 WHERE i.id = %s AND i.exercise_set_id = %s
 """
@@ -265,7 +272,7 @@ def _item_with_quiz(assignment: Assignment, item_id: int) -> SetItem | None:
         return None
     n = len(_ITEM_FIELDS)
     item = rawrows.build_some(SetItem, _ITEM_FIELDS, row[:n])
-    item.quiz = rawrows.build_some(Quiz, WHOLE_FIELDS, row[n:])
+    item.quiz = whole_built(row[n:])
     return item
 
 

@@ -504,11 +504,28 @@ def whole_columns(table: str) -> str:
 
 # With the drawing's key and shown order of answers (a few hundred bytes of its kilobytes):
 # the verdict lists the choices in that order without reading the position for it.
+def shown_columns(table: str) -> str:
+    """The select list of a quiz's drawing key and shown order of answers (``whole_built``)."""
+    return f"{table}.drawn ->> 'key', {table}.drawn -> 'answers'"
+
+
 _WHOLE_SQL = (
-    f"SELECT {whole_columns('q')}, q.drawn ->> 'key', q.drawn -> 'answers'"
+    f"SELECT {whole_columns('q')}, {shown_columns('q')}"
     " FROM trainer_quiz q WHERE q.id = %s AND q.game = %s"
 )
 SHOWN_ATTRIBUTE = "_trainer_shown"  # (drawing key, answers in the shown order)
+
+
+def whole_built(values: Sequence[Any]) -> Quiz:
+    """Return the quiz of a row of ``whole_columns`` then ``shown_columns``, carrying its
+    drawing's order of answers (``trainer.drawn.shown_answers``)."""
+    quiz = rawrows.build_some(Quiz, WHOLE_FIELDS, values[: len(WHOLE_FIELDS)])
+    key, answers = values[len(WHOLE_FIELDS) :]
+    if isinstance(answers, (str, bytes)):
+        answers = json.loads(answers)  # jsonb comes as text, as Django reads it
+    if isinstance(key, str) and isinstance(answers, list):
+        setattr(quiz, SHOWN_ATTRIBUTE, (key, tuple(str(a) for a in answers)))
+    return quiz
 
 
 def whole_quiz(quiz_id: int, game: str) -> Quiz | None:
@@ -518,15 +535,7 @@ def whole_quiz(quiz_id: int, game: str) -> Quiz | None:
     if not rawrows.usable():
         return Quiz.objects.filter(pk=quiz_id, game=game).defer("drawn").first()
     row = rawrows.one(_WHOLE_SQL, [quiz_id, game])
-    if row is None:
-        return None
-    quiz = rawrows.build_some(Quiz, WHOLE_FIELDS, row[: len(WHOLE_FIELDS)])
-    key, answers = row[len(WHOLE_FIELDS) :]
-    if isinstance(answers, (str, bytes)):
-        answers = json.loads(answers)  # jsonb comes as text, as Django reads it
-    if isinstance(key, str) and isinstance(answers, list):
-        setattr(quiz, SHOWN_ATTRIBUTE, (key, tuple(str(a) for a in answers)))
-    return quiz
+    return None if row is None else whole_built(row)
 
 
 def submit(

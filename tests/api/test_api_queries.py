@@ -126,10 +126,11 @@ def test_an_assignment_item_and_the_grid_cost_a_fixed_number_of_statements(world
 
 
 def test_a_drawn_quiz_is_handed_out_and_judged_without_checking_its_position(world, monkeypatch):
-    """The quiz handed out comes from its stored drawing (order, notes, picker); on
-    PostgreSQL the verdict takes the shown order from it too. Checking a position (every card
+    """The quiz handed out comes from its stored drawing (order, notes, picker), so handing it
+    out reads no position; on PostgreSQL the verdict takes the order the choices were shown in
+    from it too, instead of working it out from the position. Checking a position (every card
     of the deal read and placed) was a fifth of a fetch's CPU."""
-    from trainer import positions
+    from trainer import positions, verdicts
 
     client = token_client(world.pupil)
     client.get("/api/v1/train/wiezen/quiz/")  # the stored API state and the rating row
@@ -140,18 +141,36 @@ def test_a_drawn_quiz_is_handed_out_and_judged_without_checking_its_position(wor
         checks.append(game)
         return real(game, data)
 
+    ordered: list[int] = []
+    real_order = verdicts.choice_order
+
+    def ordering(quiz):
+        ordered.append(quiz.pk)
+        return real_order(quiz)
+
     monkeypatch.setattr(positions, "position_from_json", reading)
     monkeypatch.setattr(positions, "_RECORDS", {})  # nothing read before counts
+    monkeypatch.setattr(verdicts, "choice_order", ordering)
     data = client.get("/api/v1/train/wiezen/quiz/").json()
     quiz = Quiz.objects.get(pk=data["quiz"])
     assert checks == []
     shown = [c["answer"] for c in data["choices"]]
-    assert shown == [str(c["answer"]) for c in positions.choice_order(quiz)]
-    checks.clear()
+    assert shown == [str(c["answer"]) for c in real_order(quiz)]
     response = client.post(
         "/api/v1/train/wiezen/answer/", {"quiz": quiz.pk, "answer": right_answer(quiz)}
     )
     assert response.status_code == 201
     assert [c["answer"] for c in response.json()["choices"]] == shown
     if connection.vendor == "postgresql":
-        assert checks == [], "the verdict read the position for the order it was shown in"
+        assert ordered == [], "the verdict worked out the order the choices were shown in"
+    # The same for an assignment's item, handed out and answered.
+    base = f"/api/v1/my/assignments/{world.assignment.pk}"
+    checks.clear()
+    ordered.clear()
+    item = client.get(f"{base}/next/").json()
+    assert checks == []
+    quiz = Quiz.objects.get(pk=item["quiz"]["quiz"])
+    body = {"item": item["item"], "answer": right_answer(quiz)}
+    assert client.post(f"{base}/answer/", body).status_code == 201
+    if connection.vendor == "postgresql":
+        assert ordered == [], "the item's verdict worked out the order its choices were shown in"
