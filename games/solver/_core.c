@@ -75,7 +75,9 @@ typedef struct {
        mover's hand and the trick so far. A wrong or stale hint only costs move order. */
     uint64_t *cuts;
 } Table;
-enum { CUT_BITS = 16 };
+/* The cutoff memory: 2^CUT_BITS slots; Beyond's exact targets use all of them, every other
+   search the first 2^CUT_BITS_LOW (their node counts as with a memory of that size). */
+enum { CUT_BITS = 18, CUT_BITS_LOW = 16 };
 
 /* A position at a trick boundary, in the terms the table compares. */
 typedef struct {
@@ -1654,9 +1656,11 @@ static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *chec
         uint64_t x = 0;
         for (int s = 0; s < MAXSEATS; s++) x = x << 5 | (uint64_t)(c->need[s] + 1);
         h = mix(h ^ x * 0x9e3779b97f4a7c15ULL);
+        *check = (uint64_t)(c->tt->gen & 0xffffffu) << 40 | (h >> 32) << 8;
+        return &c->tt->cuts[h & (((uint64_t)1 << CUT_BITS) - 1)];
     }
     *check = (uint64_t)(c->tt->gen & 0xffffffu) << 40 | (h >> 32) << 8;
-    return &c->tt->cuts[h & (((uint64_t)1 << CUT_BITS) - 1)];
+    return &c->tt->cuts[h & (((uint64_t)1 << CUT_BITS_LOW) - 1)];
 }
 
 /* Score a lead: cashing a top card first, then leads towards partner's top cards. */
