@@ -1651,8 +1651,10 @@ static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *chec
     if (c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
         /* Beyond's targets: the targets still wanted too. The same hand and trick call for
            another card when a seat of the team has its number than when it still needs
-           tricks (the bench's 50 deals with declarations: 558.3 M -> 552.6 M nodes, the
-           24 that finish 75.9 M -> 70.6 M; see the work log). */
+           tricks. With them, the situations are several times as many, so these searches
+           use all 2^CUT_BITS slots (the bench's 50 deals with declarations: 558.3 M ->
+           552.9 M nodes with the targets in 2^16 slots, 543.9 M in 2^18; see the work
+           log). */
         uint64_t x = 0;
         for (int s = 0; s < MAXSEATS; s++) x = x << 5 | (uint64_t)(c->need[s] + 1);
         h = mix(h ^ x * 0x9e3779b97f4a7c15ULL);
