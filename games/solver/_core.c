@@ -77,7 +77,7 @@ typedef struct {
 } Table;
 /* The cutoff memory: 2^CUT_BITS slots; Beyond's exact targets use all of them, every other
    search the first 2^CUT_BITS_LOW (their node counts as with a memory of that size). */
-enum { CUT_BITS = 18, CUT_BITS_LOW = 16 };
+enum { CUT_BITS = 20, CUT_BITS_LOW = 16 };
 
 /* A position at a trick boundary, in the terms the table compares. */
 typedef struct {
@@ -1653,8 +1653,8 @@ static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *chec
            another card when a seat of the team has its number than when it still needs
            tricks. With them, the situations are several times as many, so these searches
            use all 2^CUT_BITS slots (the bench's 50 deals with declarations: 558.3 M ->
-           552.9 M nodes with the targets in 2^16 slots, 543.9 M in 2^18; see the work
-           log). */
+           552.9 M nodes with the targets in 2^16 slots, 543.9 M in 2^18, 535.1 M in 2^20;
+           see the work log). */
         uint64_t x = 0;
         for (int s = 0; s < MAXSEATS; s++) x = x << 5 | (uint64_t)(c->need[s] + 1);
         h = mix(h ^ x * 0x9e3779b97f4a7c15ULL);
