@@ -28,6 +28,7 @@ enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 128 
 /* Thresholds of a band objective (tricks or points reached): at most this many. */
 enum { MAXTHRESHOLDS = 8 };
 #define BIG 1000000
+#define NO_VALUE (-BIG) /* a bound that decides nothing */
 
 /* ------------------------------------------------------------------ table */
 
@@ -2023,6 +2024,34 @@ static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
     }
 }
 
+/* Card points: each side's sure trumps (sure_trumps, the best seat of the side) win their
+   tricks, and those carry at least the points of the seat's trumps above every other
+   seat's, of its cheapest other trumps that make up the count, and of the cheapest cards of
+   every other hand. Set each side's points and the cards they rest on. */
+static void trump_points(const Ctx *c, int side_pts[2], uint64_t side_rel[2]) {
+    side_pts[0] = side_pts[1] = 0;
+    side_rel[0] = side_rel[1] = 0;
+    if (c->trump_block < 0) return;
+    uint64_t side_trumps[2];
+    trumps_by_side(c, side_trumps);
+    for (int s2 = 0; s2 < MAXSEATS; s2++) {
+        if (!c->hand[s2]) continue;
+        uint64_t trel = 0;
+        int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
+        if (!k) continue;
+        uint64_t own = c->hand[s2] & c->block_mask[c->trump_block];
+        uint64_t rest = (side_trumps[0] | side_trumps[1]) & ~own;
+        uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
+        int pts = points_of(c, tops), r = popcount64(tops);
+        if (k > r) pts += cheapest_points(c, own & ~tops, k - r);
+        for (int o = 0; o < MAXSEATS; o++) {
+            if (o != s2) pts += cheapest_points(c, c->hand[o], k);
+        }
+        int side = on_team(c, s2);
+        raise_to(pts, trel, &side_pts[side], &side_rel[side]);
+    }
+}
+
 /* Credit `k` sure tricks (resting on the cards `krel`) to our side's count or to theirs,
    keeping each side's best count with its cards. */
 static void credit(int our_side, int k, uint64_t krel, int *ours, uint64_t *ours_rel,
@@ -2126,6 +2155,114 @@ static int avoid_bound(const Ctx *c, int seat, int avoid) {
     return -1;
 }
 
+/* Card points, the last seat of a trick (no jokers): the trick's side is known from the
+   card the seat plays, so bound the points from here (the trick's and the later tricks'
+   sure trumps, trump_points, on the hands after the trick) and return the value when the
+   bounds decide the window alpha..beta, else NO_VALUE. The side sure of the trick (W):
+   - the seat's own side when it wins so far: the seat plays its richest legal card;
+   - the seat's side when it can beat the winning card: it plays its richest card that does;
+   - else the other side, and the seat gives at least its poorest legal card.
+   W's later points are counted on the hands after the trick with the seat's card played
+   when the seat is W's (its choice), else on its whole hand (more cards can only lower
+   W's count: more opposing trumps, cheaper cards to take). The other side's later points
+   are counted the other way round: the seat's card played (one of its choices: a card
+   other than a trump, the poorest, else its lowest trump) when the seat is on that side,
+   else the seat's whole hand. */
+static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
+                            uint64_t *rel) {
+    int wi = t->win, wcard = t->card[wi], wb = c->block_of[wcard];
+    int me = on_team(c, seat), cur = on_team(c, t->seat[wi]);
+    uint64_t legal = legal_mask(c, t, seat), trick = trick_cards(t);
+    int trick_pts = points_of(c, trick);
+    int total = c->held_points + trick_pts;
+    int w, x = -1; /* the side sure of the trick; the seat's card when it is W's */
+    uint64_t trel = 0;
+    if (me == cur) {
+        /* The trick stays the side's; the card winning so far beat the cards before it (its
+           rank counts if one was of its block, as when the trick ends). */
+        w = me;
+        if (trick & ~(1ULL << wcard) & c->block_mask[wb]) trel |= 1ULL << wcard;
+    } else {
+        uint64_t beaters = 0;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            if (beats(c, t, lowest(m), wcard)) beaters |= m & -m;
+        }
+        if (beaters) {
+            w = me;
+            legal = beaters;
+        } else {
+            w = cur;
+            /* The winning card stays so: its rank counts if the seat holds its block. */
+            if ((legal | trick) & ~(1ULL << wcard) & c->block_mask[wb]) trel |= 1ULL << wcard;
+        }
+    }
+    int gain; /* W's points from this trick */
+    if (w == me) {
+        int best = -1;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            int card = lowest(m);
+            if (best < 0 || c->points[card] > c->points[best] ||
+                (c->points[card] == c->points[best] && c->block_of[best] == c->trump_block)) {
+                best = card;
+            }
+        }
+        x = best;
+        gain = trick_pts + c->points[x];
+        if (me != cur) {
+            /* It beat the winning card: its rank counts if it beat a card of its block. */
+            int xb = c->block_of[x];
+            if (trick & c->block_mask[xb]) trel |= 1ULL << x;
+        }
+    } else {
+        int least = BIG;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            if (c->points[lowest(m)] < least) least = c->points[lowest(m)];
+        }
+        gain = trick_pts + least;
+    }
+    /* Bounds for the team (side 1) from this trick alone. */
+    int lo = w ? gain : 0, hi = w ? total : total - gain;
+    uint64_t lo_rel = w ? trel : 0, hi_rel = w ? 0 : trel;
+    int decided;
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    if (c->trump_block < 0) return NO_VALUE;
+    uint64_t saved = c->hand[seat];
+    int pts[2];
+    uint64_t prel[2];
+    /* W's later points, with the seat's card played when it is W's. */
+    if (x >= 0) c->hand[seat] &= ~(1ULL << x);
+    trump_points(c, pts, prel);
+    c->hand[seat] = saved;
+    int wl = pts[w];
+    uint64_t wrel = prel[w];
+    /* The other side's (whoever takes this trick), with one of the seat's cards played when
+       the seat is its. */
+    if (x < 0) {
+        uint64_t plain = legal & ~c->block_mask[c->trump_block];
+        int y = -1;
+        for (uint64_t m = plain; m; m &= m - 1) {
+            if (y < 0 || c->points[lowest(m)] < c->points[y]) y = lowest(m);
+        }
+        if (y < 0) y = lowest(legal);
+        c->hand[seat] &= ~(1ULL << y);
+        trump_points(c, pts, prel);
+        c->hand[seat] = saved;
+    } else {
+        trump_points(c, pts, prel);
+    }
+    int ll = pts[!w];
+    uint64_t llrel = prel[!w];
+    if (w) {
+        raise_to(gain + wl, trel | wrel, &lo, &lo_rel);
+        lower_to(total - ll, llrel, &hi, &hi_rel);
+    } else {
+        raise_to(ll, llrel, &lo, &lo_rel);
+        lower_to(total - gain - wl, trel | wrel, &hi, &hi_rel);
+    }
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    return NO_VALUE;
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -2143,29 +2280,9 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (c->kind == KIND_POINTS) {
             /* Each side's top trumps win their tricks: at least their own points and the
                cheapest card of every other hand go with them. */
-            int side_pts[2] = {0, 0};
-            uint64_t side_rel[2] = {0, 0};
-            uint64_t side_trumps[2];
-            trumps_by_side(c, side_trumps);
-            for (int s2 = 0; s2 < MAXSEATS; s2++) {
-                if (!c->hand[s2]) continue;
-                uint64_t trel = 0;
-                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
-                if (!k) continue;
-
-                /* The trumps above every other seat's win with their own points; of the
-                   others, at least the cheapest ones that make up the count. */
-                uint64_t own = c->hand[s2] & c->block_mask[c->trump_block];
-                uint64_t rest = (side_trumps[0] | side_trumps[1]) & ~own;
-                uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
-                int pts = points_of(c, tops), r = popcount64(tops);
-                if (k > r) pts += cheapest_points(c, own & ~tops, k - r);
-                for (int o = 0; o < MAXSEATS; o++) {
-                    if (o != s2) pts += cheapest_points(c, c->hand[o], k);
-                }
-                int side = on_team(c, s2);
-                raise_to(pts, trel, &side_pts[side], &side_rel[side]);
-            }
+            int side_pts[2];
+            uint64_t side_rel[2];
+            trump_points(c, side_pts, side_rel);
             int total = hi;
             raise_to(side_pts[1], side_rel[1], &lo, &lo_rel);
             lower_to(total - side_pts[0], side_rel[0], &hi, &hi_rel);
@@ -2337,6 +2454,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 }
             }
         }
+    }
+    if (t->n == c->nactive - 1 && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&
+        t->lead_block >= 0) {
+        int d = last_seat_points(c, t, seat, alpha, beta, rel);
+        if (d != NO_VALUE) return d;
     }
     if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND &&
         !on_team(c, seat) && on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
