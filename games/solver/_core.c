@@ -754,6 +754,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
     uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
     int total = 0;
     *points = 0;
+    int follow[MAXSEATS] = {0}; /* card points: each other seat's cheapest cards followed */
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
     int drawn = 0;
@@ -809,7 +810,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
             uint64_t cashed = k < n ? own & ~((1ULL << nth_lowest(own, n - k)) - 1) : own;
             *points += points_of(c, cashed);
             for (int s = 0; s < MAXSEATS; s++) {
-                if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
+                if (s != leader) follow[s] += cheapest_points(c, c->hand[s] & bm, k);
             }
         }
         if (b == tb) {
@@ -817,6 +818,16 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
             for (int s = 0; s < MAXSEATS; s++) {
                 if (on_team(c, s) != on_team(c, leader) && held_rounds(c, s, bm) > k) drawn = 0;
             }
+        }
+    }
+    if (c->kind == KIND_POINTS) {
+        /* Each other seat plays `total` cards to those tricks: at least the cheapest it
+           follows with block by block, and at least its `total` cheapest cards (a seat out
+           of a suit discards). */
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (s == leader || !c->hand[s]) continue;
+            int any = cheapest_points(c, c->hand[s], total);
+            *points += any > follow[s] ? any : follow[s];
         }
     }
     return total;
