@@ -2271,6 +2271,29 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
         lower_to(total - gain - wl, trel | wrel, &hi, &hi_rel);
     }
     if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    if (x < 0) return NO_VALUE;
+    /* The seat is W's and plays x: the hands after the trick are known, and so is the seat
+       that leads next (the trick's winner, whose rank counts if it beat a card of its
+       block). Its quick tricks (quick_tricks) are W's. (Not the other side's points when
+       the leader's every lead loses, lost_lead_points: those would hold for this x only,
+       and the seat may play another card.) */
+    int leader = beats(c, t, x, wcard) ? seat : t->seat[wi];
+    int fw = leader == seat ? x : wcard;
+    uint64_t qrel = trel;
+    if ((trick | (1ULL << x)) & ~(1ULL << fw) & c->block_mask[c->block_of[fw]]) qrel |= 1ULL << fw;
+    c->hand[seat] &= ~(1ULL << x);
+    c->held &= ~(1ULL << x);
+    int qp = 0;
+    uint64_t krel = qrel;
+    quick_tricks(c, leader, BIG, 0, &qp, &krel);
+    c->hand[seat] = saved;
+    c->held |= 1ULL << x;
+    if (w) {
+        raise_to(gain + qp, krel, &lo, &lo_rel);
+    } else {
+        lower_to(total - gain - qp, krel, &hi, &hi_rel);
+    }
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
     return NO_VALUE;
 }
 
