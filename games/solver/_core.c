@@ -28,6 +28,7 @@ enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 128 
 /* Thresholds of a band objective (tricks or points reached): at most this many. */
 enum { MAXTHRESHOLDS = 8 };
 #define BIG 1000000
+#define PCLASSES 8 /* worths of cards kept as masks for cheapest_points */
 #define NO_VALUE (-BIG) /* a bound that decides nothing */
 
 /* ------------------------------------------------------------------ table */
@@ -423,6 +424,11 @@ typedef struct {
     uint8_t side_of[MAXSEATS]; /* team_mask bit by seat (on_team) */
     int relative_keys;
     uint64_t pointed; /* cards worth card points */
+    /* The cards worth points by worth, cheapest first (cheapest_points); 0 classes when
+       there are more worths than PCLASSES (the count then sorts). */
+    int npclass;
+    int pclass_points[PCLASSES];
+    uint64_t pclass_mask[PCLASSES];
     /* the position */
     uint64_t hand[MAXSEATS];
     uint64_t held; /* the union of the hands (kept up to date by play, see all_held) */
@@ -693,12 +699,22 @@ static uint64_t zone_cards(const Ctx *c, const uint8_t zone[MAXBLOCKS]) {
 }
 
 /* Return the sum of the `k` smallest card points among the cards of `m`. */
-static int cheapest_points(const Ctx *c, uint64_t m, int k) {
+static inline __attribute__((always_inline)) int cheapest_points(const Ctx *c, uint64_t m, int k) {
     /* Pointless cards first: often they are enough. */
     uint64_t free = m & ~c->pointed;
     k -= popcount64(free);
     if (k <= 0) return 0;
     m &= c->pointed;
+    if (c->npclass) {
+        int sum = 0;
+        for (int j = 0; j < c->npclass && k > 0; j++) {
+            int n = popcount64(m & c->pclass_mask[j]);
+            if (n > k) n = k;
+            sum += n * c->pclass_points[j];
+            k -= n;
+        }
+        return sum;
+    }
     int pts[64], n = 0;
     while (m) {
         int v = c->points[lowest(m)];
@@ -2038,15 +2054,17 @@ static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
 /* Card points: each side's sure trumps (sure_trumps, the best seat of the side) win their
    tricks, and those carry at least the points of the seat's trumps above every other
    seat's, of its cheapest other trumps that make up the count, and of the cheapest cards of
-   every other hand. Set each side's points and the cards they rest on. */
-static void trump_points(const Ctx *c, int side_pts[2], uint64_t side_rel[2]) {
+   every other hand. Set the points of each side in `want` (bit 1 << side) and the cards
+   they rest on (0 for the others). */
+static void trump_points(const Ctx *c, int want, int side_pts[2], uint64_t side_rel[2]) {
     side_pts[0] = side_pts[1] = 0;
     side_rel[0] = side_rel[1] = 0;
     if (c->trump_block < 0) return;
     uint64_t side_trumps[2];
     trumps_by_side(c, side_trumps);
+    uint64_t tmask = c->block_mask[c->trump_block];
     for (int s2 = 0; s2 < MAXSEATS; s2++) {
-        if (!c->hand[s2]) continue;
+        if (!(c->hand[s2] & tmask) || !((want >> on_team(c, s2)) & 1)) continue;
         uint64_t trel = 0;
         int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
         if (!k) continue;
@@ -2242,7 +2260,7 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
     uint64_t prel[2];
     /* W's later points, with the seat's card played when it is W's. */
     if (x >= 0) c->hand[seat] &= ~(1ULL << x);
-    trump_points(c, pts, prel);
+    trump_points(c, 1 << w, pts, prel);
     c->hand[seat] = saved;
     int wl = pts[w];
     uint64_t wrel = prel[w];
@@ -2256,10 +2274,10 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
         }
         if (y < 0) y = lowest(legal);
         c->hand[seat] &= ~(1ULL << y);
-        trump_points(c, pts, prel);
+        trump_points(c, 1 << !w, pts, prel);
         c->hand[seat] = saved;
     } else {
-        trump_points(c, pts, prel);
+        trump_points(c, 1 << !w, pts, prel);
     }
     int ll = pts[!w];
     uint64_t llrel = prel[!w];
@@ -2316,7 +2334,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                cheapest card of every other hand go with them. */
             int side_pts[2];
             uint64_t side_rel[2];
-            trump_points(c, side_pts, side_rel);
+            trump_points(c, 3, side_pts, side_rel);
             int total = hi;
             raise_to(side_pts[1], side_rel[1], &lo, &lo_rel);
             lower_to(total - side_pts[0], side_rel[0], &hi, &hi_rel);
@@ -3086,6 +3104,26 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     for (int i = 0; i < c.ncards; i++) {
         if (c.points[i]) c.pointed |= 1ULL << i;
     }
+    for (uint64_t m = c.pointed; m; m &= m - 1) {
+        int v = c.points[lowest(m)], j = 0;
+        while (j < c.npclass && c.pclass_points[j] < v) j++;
+        if (j < c.npclass && c.pclass_points[j] == v) {
+            c.pclass_mask[j] |= m & -m;
+            continue;
+        }
+        if (c.npclass == PCLASSES) {
+            c.npclass = -1; /* too many worths: sort instead */
+            break;
+        }
+        for (int q = c.npclass; q > j; q--) {
+            c.pclass_points[q] = c.pclass_points[q - 1];
+            c.pclass_mask[q] = c.pclass_mask[q - 1];
+        }
+        c.pclass_points[j] = v;
+        c.pclass_mask[j] = m & -m;
+        c.npclass++;
+    }
+    if (c.npclass < 0) c.npclass = 0;
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
