@@ -2196,7 +2196,8 @@ static int avoid_bound(const Ctx *c, int seat, int avoid) {
    W's count: more opposing trumps, cheaper cards to take). The other side's later points
    are counted the other way round: the seat's card played (one of its choices: a card
    other than a trump, the poorest, else its lowest trump) when the seat is on that side,
-   else the seat's whole hand. */
+   else the seat's whole hand. Last, when the hands after the trick are known (the seat is
+   W's, or has one legal card), the quick tricks of the seat that leads next go to W. */
 static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
                             uint64_t *rel) {
     int wi = t->win, wcard = t->card[wi], wb = c->block_of[wcard];
@@ -2289,7 +2290,28 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
         lower_to(total - gain - wl, trel | wrel, &hi, &hi_rel);
     }
     if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-    if (x < 0) return NO_VALUE;
+    if (x < 0) {
+        /* The seat is the other side's: when it has one legal card y, the hands after the
+           trick are known too, and W's trick winner leads next: its quick tricks are W's.
+           (With two or three cards, the least over them: 150 deals -0.7 % / -1.3 % nodes,
+           quiz probes -1.3 % / -2.4 %, but +0.6 % / +1.1 % instructions.) */
+        if (legal & (legal - 1)) return NO_VALUE;
+        int y = lowest(legal), qp = 0;
+        uint64_t krel = trel;
+        c->hand[seat] &= ~legal;
+        c->held &= ~legal;
+        quick_tricks(c, t->seat[wi], BIG, 0, &qp, &krel);
+        c->hand[seat] = saved;
+        c->held |= legal;
+        int v = trick_pts + c->points[y] + qp;
+        if (w) {
+            raise_to(v, krel, &lo, &lo_rel);
+        } else {
+            lower_to(total - v, krel, &hi, &hi_rel);
+        }
+        if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+        return NO_VALUE;
+    }
     /* The seat is W's and plays x: the hands after the trick are known, and so is the seat
        that leads next (the trick's winner, whose rank counts if it beat a card of its
        block). Its quick tricks (quick_tricks) are W's. (Not the other side's points when
