@@ -2184,6 +2184,18 @@ static int avoid_bound(const Ctx *c, int seat, int avoid) {
     return -1;
 }
 
+/* Whether a seat of `side` holds the top card of a block `leader` holds: else the
+   leader's quick tricks (quick_tricks: its own cash, or a partner's after crossing) are
+   none. */
+static int side_tops_a_lead(const Ctx *c, int leader, int side) {
+    uint64_t held = all_held(c);
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t bm = c->block_mask[b];
+        if ((c->hand[leader] & bm) && on_team(c, c->owner[highest(held & bm)]) == side) return 1;
+    }
+    return 0;
+}
+
 /* Card points, the last seat of a trick (no jokers): the trick's side is known from the
    card the seat plays, so bound the points from here (the trick's and the later tricks'
    sure trumps, trump_points, on the hands after the trick) and return the value when the
@@ -2300,7 +2312,7 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
         uint64_t krel = trel;
         c->hand[seat] &= ~legal;
         c->held &= ~legal;
-        quick_tricks(c, t->seat[wi], BIG, 0, &qp, &krel);
+        if (side_tops_a_lead(c, t->seat[wi], w)) quick_tricks(c, t->seat[wi], BIG, 0, &qp, &krel);
         c->hand[seat] = saved;
         c->held |= legal;
         int v = trick_pts + c->points[y] + qp;
@@ -2325,7 +2337,7 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
     c->held &= ~(1ULL << x);
     int qp = 0;
     uint64_t krel = qrel;
-    quick_tricks(c, leader, BIG, 0, &qp, &krel);
+    if (side_tops_a_lead(c, leader, w)) quick_tricks(c, leader, BIG, 0, &qp, &krel);
     c->hand[seat] = saved;
     c->held |= 1ULL << x;
     if (w) {
