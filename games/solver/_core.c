@@ -28,6 +28,8 @@ enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 128 
 /* Thresholds of a band objective (tricks or points reached): at most this many. */
 enum { MAXTHRESHOLDS = 8 };
 #define BIG 1000000
+#define PCLASSES 8 /* worths of cards kept as masks for cheapest_points */
+#define NO_VALUE (-BIG) /* a bound that decides nothing */
 
 /* ------------------------------------------------------------------ table */
 
@@ -75,7 +77,9 @@ typedef struct {
        mover's hand and the trick so far. A wrong or stale hint only costs move order. */
     uint64_t *cuts;
 } Table;
-enum { CUT_BITS = 16 };
+/* The cutoff memory: 2^CUT_BITS slots; Beyond's searches use all of them, every other game
+   the first 2^CUT_BITS_LOW (its node counts as with a memory of that size). */
+enum { CUT_BITS = 20, CUT_BITS_LOW = 16 };
 
 /* A position at a trick boundary, in the terms the table compares. */
 typedef struct {
@@ -422,6 +426,11 @@ typedef struct {
     uint8_t side_of[MAXSEATS]; /* team_mask bit by seat (on_team) */
     int relative_keys;
     uint64_t pointed; /* cards worth card points */
+    /* The cards worth points by worth, cheapest first (cheapest_points); 0 classes when
+       there are more worths than PCLASSES (the count then sorts). */
+    int npclass;
+    int pclass_points[PCLASSES];
+    uint64_t pclass_mask[PCLASSES];
     /* the position */
     uint64_t hand[MAXSEATS];
     uint64_t held; /* the union of the hands (kept up to date by play, see all_held) */
@@ -692,12 +701,22 @@ static uint64_t zone_cards(const Ctx *c, const uint8_t zone[MAXBLOCKS]) {
 }
 
 /* Return the sum of the `k` smallest card points among the cards of `m`. */
-static int cheapest_points(const Ctx *c, uint64_t m, int k) {
+static inline __attribute__((always_inline)) int cheapest_points(const Ctx *c, uint64_t m, int k) {
     /* Pointless cards first: often they are enough. */
     uint64_t free = m & ~c->pointed;
     k -= popcount64(free);
     if (k <= 0) return 0;
     m &= c->pointed;
+    if (c->npclass) {
+        int sum = 0;
+        for (int j = 0; j < c->npclass && k > 0; j++) {
+            int n = popcount64(m & c->pclass_mask[j]);
+            if (n > k) n = k;
+            sum += n * c->pclass_points[j];
+            k -= n;
+        }
+        return sum;
+    }
     int pts[64], n = 0;
     while (m) {
         int v = c->points[lowest(m)];
@@ -753,6 +772,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
     uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
     int total = 0;
     *points = 0;
+    int follow[MAXSEATS] = {0}; /* card points: each other seat's cheapest cards followed */
     /* Trumps first: when the leader's sure trump tricks outlast every opponent's trumps,
        cashing them draws the opponents' trumps, and the side suits can no longer be ruffed. */
     int drawn = 0;
@@ -808,7 +828,7 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
             uint64_t cashed = k < n ? own & ~((1ULL << nth_lowest(own, n - k)) - 1) : own;
             *points += points_of(c, cashed);
             for (int s = 0; s < MAXSEATS; s++) {
-                if (s != leader) *points += cheapest_points(c, c->hand[s] & bm, k);
+                if (s != leader) follow[s] += cheapest_points(c, c->hand[s] & bm, k);
             }
         }
         if (b == tb) {
@@ -816,6 +836,16 @@ static int cashable(const Ctx *c, int leader, int *points, uint64_t *rel, int pe
             for (int s = 0; s < MAXSEATS; s++) {
                 if (on_team(c, s) != on_team(c, leader) && held_rounds(c, s, bm) > k) drawn = 0;
             }
+        }
+    }
+    if (c->kind == KIND_POINTS) {
+        /* Each other seat plays `total` cards to those tricks: at least the cheapest it
+           follows with block by block, and at least its `total` cheapest cards (a seat out
+           of a suit discards). */
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (s == leader || !c->hand[s]) continue;
+            int any = cheapest_points(c, c->hand[s], total);
+            *points += any > follow[s] ? any : follow[s];
         }
     }
     return total;
@@ -1646,8 +1676,22 @@ static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card)
 /* The cutoff memory's slot and check word for a play inside a trick. */
 static uint64_t *cut_slot(const Ctx *c, const Trick *t, int seat, uint64_t *check) {
     uint64_t h = mix(c->hand[seat] ^ mix(trick_cards(t) ^ ((uint64_t)seat << 62)));
+    if (c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
+        /* Beyond's targets: the targets still wanted too. The same hand and trick call for
+           another card when a seat of the team has its number than when it still needs
+           tricks. With them, the situations are several times as many, and all
+           2^CUT_BITS slots pay (the bench's 50 deals with declarations: 558.3 M ->
+           552.9 M nodes with the targets in 2^16 slots, 543.9 M in 2^18, 535.1 M in 2^20;
+           see the work log). */
+        uint64_t x = 0;
+        for (int s = 0; s < MAXSEATS; s++) x = x << 5 | (uint64_t)(c->need[s] + 1);
+        h = mix(h ^ x * 0x9e3779b97f4a7c15ULL);
+    }
     *check = (uint64_t)(c->tt->gen & 0xffffffu) << 40 | (h >> 32) << 8;
-    return &c->tt->cuts[h & (((uint64_t)1 << CUT_BITS) - 1)];
+    /* (Beyond's tricks, which the root's probe of the targets also runs: 10 bench deals
+       49.3 M -> 47.9 M nodes with all slots.) */
+    int bits = c->joker_mode == JOKERS_BEYOND ? CUT_BITS : CUT_BITS_LOW;
+    return &c->tt->cuts[h & (((uint64_t)1 << bits) - 1)];
 }
 
 /* Score a lead: cashing a top card first, then leads towards partner's top cards. */
@@ -2023,6 +2067,36 @@ static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
     }
 }
 
+/* Card points: each side's sure trumps (sure_trumps, the best seat of the side) win their
+   tricks, and those carry at least the points of the seat's trumps above every other
+   seat's, of its cheapest other trumps that make up the count, and of the cheapest cards of
+   every other hand. Set the points of each side in `want` (bit 1 << side) and the cards
+   they rest on (0 for the others). */
+static void trump_points(const Ctx *c, int want, int side_pts[2], uint64_t side_rel[2]) {
+    side_pts[0] = side_pts[1] = 0;
+    side_rel[0] = side_rel[1] = 0;
+    if (c->trump_block < 0) return;
+    uint64_t side_trumps[2];
+    trumps_by_side(c, side_trumps);
+    uint64_t tmask = c->block_mask[c->trump_block];
+    for (int s2 = 0; s2 < MAXSEATS; s2++) {
+        if (!(c->hand[s2] & tmask) || !((want >> on_team(c, s2)) & 1)) continue;
+        uint64_t trel = 0;
+        int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
+        if (!k) continue;
+        uint64_t own = c->hand[s2] & c->block_mask[c->trump_block];
+        uint64_t rest = (side_trumps[0] | side_trumps[1]) & ~own;
+        uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
+        int pts = points_of(c, tops), r = popcount64(tops);
+        if (k > r) pts += cheapest_points(c, own & ~tops, k - r);
+        for (int o = 0; o < MAXSEATS; o++) {
+            if (o != s2) pts += cheapest_points(c, c->hand[o], k);
+        }
+        int side = on_team(c, s2);
+        raise_to(pts, trel, &side_pts[side], &side_rel[side]);
+    }
+}
+
 /* Credit `k` sure tricks (resting on the cards `krel`) to our side's count or to theirs,
    keeping each side's best count with its cards. */
 static void credit(int our_side, int k, uint64_t krel, int *ours, uint64_t *ours_rel,
@@ -2126,6 +2200,171 @@ static int avoid_bound(const Ctx *c, int seat, int avoid) {
     return -1;
 }
 
+/* Whether a seat of `side` holds the top card of a block `leader` holds: else the
+   leader's quick tricks (quick_tricks: its own cash, or a partner's after crossing) are
+   none. */
+static int side_tops_a_lead(const Ctx *c, int leader, int side) {
+    uint64_t held = all_held(c);
+    for (int b = 0; b < c->nblocks; b++) {
+        uint64_t bm = c->block_mask[b];
+        if ((c->hand[leader] & bm) && on_team(c, c->owner[highest(held & bm)]) == side) return 1;
+    }
+    return 0;
+}
+
+/* Card points, the last seat of a trick (no jokers): the trick's side is known from the
+   card the seat plays, so bound the points from here (the trick's and the later tricks'
+   sure trumps, trump_points, on the hands after the trick) and return the value when the
+   bounds decide the window alpha..beta, else NO_VALUE. The side sure of the trick (W):
+   - the seat's own side when it wins so far: the seat plays its richest legal card;
+   - the seat's side when it can beat the winning card: it plays its richest card that does;
+   - else the other side, and the seat gives at least its poorest legal card.
+   W's later points are counted on the hands after the trick with the seat's card played
+   when the seat is W's (its choice), else on its whole hand (more cards can only lower
+   W's count: more opposing trumps, cheaper cards to take). The other side's later points
+   are counted the other way round: the seat's card played (one of its choices: a card
+   other than a trump, the poorest, else its lowest trump) when the seat is on that side,
+   else the seat's whole hand. Last, when the hands after the trick are known (the seat is
+   W's, or has one legal card), the quick tricks of the seat that leads next go to W. */
+static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
+                            uint64_t *rel) {
+    int wi = t->win, wcard = t->card[wi], wb = c->block_of[wcard];
+    int me = on_team(c, seat), cur = on_team(c, t->seat[wi]);
+    uint64_t legal = legal_mask(c, t, seat), trick = trick_cards(t);
+    int trick_pts = points_of(c, trick);
+    int total = c->held_points + trick_pts;
+    int w, x = -1; /* the side sure of the trick; the seat's card when it is W's */
+    uint64_t trel = 0;
+    if (me == cur) {
+        /* The trick stays the side's; the card winning so far beat the cards before it (its
+           rank counts if one was of its block, as when the trick ends). */
+        w = me;
+        if (trick & ~(1ULL << wcard) & c->block_mask[wb]) trel |= 1ULL << wcard;
+    } else {
+        uint64_t beaters = 0;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            if (beats(c, t, lowest(m), wcard)) beaters |= m & -m;
+        }
+        if (beaters) {
+            w = me;
+            legal = beaters;
+        } else {
+            w = cur;
+            /* The winning card stays so: its rank counts if the seat holds its block. */
+            if ((legal | trick) & ~(1ULL << wcard) & c->block_mask[wb]) trel |= 1ULL << wcard;
+        }
+    }
+    int gain; /* W's points from this trick */
+    if (w == me) {
+        int best = -1;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            int card = lowest(m);
+            if (best < 0 || c->points[card] > c->points[best] ||
+                (c->points[card] == c->points[best] && c->block_of[best] == c->trump_block)) {
+                best = card;
+            }
+        }
+        x = best;
+        gain = trick_pts + c->points[x];
+        if (me != cur) {
+            /* It beat the winning card: its rank counts if it beat a card of its block. */
+            int xb = c->block_of[x];
+            if (trick & c->block_mask[xb]) trel |= 1ULL << x;
+        }
+    } else {
+        int least = BIG;
+        for (uint64_t m = legal; m; m &= m - 1) {
+            if (c->points[lowest(m)] < least) least = c->points[lowest(m)];
+        }
+        gain = trick_pts + least;
+    }
+    /* Bounds for the team (side 1) from this trick alone. */
+    int lo = w ? gain : 0, hi = w ? total : total - gain;
+    uint64_t lo_rel = w ? trel : 0, hi_rel = w ? 0 : trel;
+    int decided;
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    if (c->trump_block < 0) return NO_VALUE;
+    uint64_t saved = c->hand[seat];
+    int pts[2];
+    uint64_t prel[2];
+    /* W's later points, with the seat's card played when it is W's. */
+    if (x >= 0) c->hand[seat] &= ~(1ULL << x);
+    trump_points(c, 1 << w, pts, prel);
+    c->hand[seat] = saved;
+    int wl = pts[w];
+    uint64_t wrel = prel[w];
+    /* The other side's (whoever takes this trick), with one of the seat's cards played when
+       the seat is its. */
+    if (x < 0) {
+        uint64_t plain = legal & ~c->block_mask[c->trump_block];
+        int y = -1;
+        for (uint64_t m = plain; m; m &= m - 1) {
+            if (y < 0 || c->points[lowest(m)] < c->points[y]) y = lowest(m);
+        }
+        if (y < 0) y = lowest(legal);
+        c->hand[seat] &= ~(1ULL << y);
+        trump_points(c, 1 << !w, pts, prel);
+        c->hand[seat] = saved;
+    } else {
+        trump_points(c, 1 << !w, pts, prel);
+    }
+    int ll = pts[!w];
+    uint64_t llrel = prel[!w];
+    if (w) {
+        raise_to(gain + wl, trel | wrel, &lo, &lo_rel);
+        lower_to(total - ll, llrel, &hi, &hi_rel);
+    } else {
+        raise_to(ll, llrel, &lo, &lo_rel);
+        lower_to(total - gain - wl, trel | wrel, &hi, &hi_rel);
+    }
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    if (x < 0) {
+        /* The seat is the other side's: when it has one legal card y, the hands after the
+           trick are known too, and W's trick winner leads next: its quick tricks are W's.
+           (With two or three cards, the least over them: 150 deals -0.7 % / -1.3 % nodes,
+           quiz probes -1.3 % / -2.4 %, but +0.6 % / +1.1 % instructions.) */
+        if (legal & (legal - 1)) return NO_VALUE;
+        int y = lowest(legal), qp = 0;
+        uint64_t krel = trel;
+        c->hand[seat] &= ~legal;
+        c->held &= ~legal;
+        if (side_tops_a_lead(c, t->seat[wi], w)) quick_tricks(c, t->seat[wi], BIG, 0, &qp, &krel);
+        c->hand[seat] = saved;
+        c->held |= legal;
+        int v = trick_pts + c->points[y] + qp;
+        if (w) {
+            raise_to(v, krel, &lo, &lo_rel);
+        } else {
+            lower_to(total - v, krel, &hi, &hi_rel);
+        }
+        if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+        return NO_VALUE;
+    }
+    /* The seat is W's and plays x: the hands after the trick are known, and so is the seat
+       that leads next (the trick's winner, whose rank counts if it beat a card of its
+       block). Its quick tricks (quick_tricks) are W's. (Not the other side's points when
+       the leader's every lead loses, lost_lead_points: those would hold for this x only,
+       and the seat may play another card.) */
+    int leader = beats(c, t, x, wcard) ? seat : t->seat[wi];
+    int fw = leader == seat ? x : wcard;
+    uint64_t qrel = trel;
+    if ((trick | (1ULL << x)) & ~(1ULL << fw) & c->block_mask[c->block_of[fw]]) qrel |= 1ULL << fw;
+    c->hand[seat] &= ~(1ULL << x);
+    c->held &= ~(1ULL << x);
+    int qp = 0;
+    uint64_t krel = qrel;
+    if (side_tops_a_lead(c, leader, w)) quick_tricks(c, leader, BIG, 0, &qp, &krel);
+    c->hand[seat] = saved;
+    c->held |= 1ULL << x;
+    if (w) {
+        raise_to(gain + qp, krel, &lo, &lo_rel);
+    } else {
+        lower_to(total - gain - qp, krel, &hi, &hi_rel);
+    }
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    return NO_VALUE;
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -2143,29 +2382,9 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (c->kind == KIND_POINTS) {
             /* Each side's top trumps win their tricks: at least their own points and the
                cheapest card of every other hand go with them. */
-            int side_pts[2] = {0, 0};
-            uint64_t side_rel[2] = {0, 0};
-            uint64_t side_trumps[2];
-            trumps_by_side(c, side_trumps);
-            for (int s2 = 0; s2 < MAXSEATS; s2++) {
-                if (!c->hand[s2]) continue;
-                uint64_t trel = 0;
-                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
-                if (!k) continue;
-
-                /* The trumps above every other seat's win with their own points; of the
-                   others, at least the cheapest ones that make up the count. */
-                uint64_t own = c->hand[s2] & c->block_mask[c->trump_block];
-                uint64_t rest = (side_trumps[0] | side_trumps[1]) & ~own;
-                uint64_t tops = rest ? own & ~((2ULL << highest(rest)) - 1) : own;
-                int pts = points_of(c, tops), r = popcount64(tops);
-                if (k > r) pts += cheapest_points(c, own & ~tops, k - r);
-                for (int o = 0; o < MAXSEATS; o++) {
-                    if (o != s2) pts += cheapest_points(c, c->hand[o], k);
-                }
-                int side = on_team(c, s2);
-                raise_to(pts, trel, &side_pts[side], &side_rel[side]);
-            }
+            int side_pts[2];
+            uint64_t side_rel[2];
+            trump_points(c, 3, side_pts, side_rel);
             int total = hi;
             raise_to(side_pts[1], side_rel[1], &lo, &lo_rel);
             lower_to(total - side_pts[0], side_rel[0], &hi, &hi_rel);
@@ -2337,6 +2556,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 }
             }
         }
+    }
+    if (t->n == c->nactive - 1 && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&
+        t->lead_block >= 0) {
+        int d = last_seat_points(c, t, seat, alpha, beta, rel);
+        if (d != NO_VALUE) return d;
     }
     if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND &&
         !on_team(c, seat) && on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
@@ -2930,6 +3154,26 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     for (int i = 0; i < c.ncards; i++) {
         if (c.points[i]) c.pointed |= 1ULL << i;
     }
+    for (uint64_t m = c.pointed; m; m &= m - 1) {
+        int v = c.points[lowest(m)], j = 0;
+        while (j < c.npclass && c.pclass_points[j] < v) j++;
+        if (j < c.npclass && c.pclass_points[j] == v) {
+            c.pclass_mask[j] |= m & -m;
+            continue;
+        }
+        if (c.npclass == PCLASSES) {
+            c.npclass = -1; /* too many worths: sort instead */
+            break;
+        }
+        for (int q = c.npclass; q > j; q--) {
+            c.pclass_points[q] = c.pclass_points[q - 1];
+            c.pclass_mask[q] = c.pclass_mask[q - 1];
+        }
+        c.pclass_points[j] = v;
+        c.pclass_mask[j] = m & -m;
+        c.npclass++;
+    }
+    if (c.npclass < 0) c.npclass = 0;
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
