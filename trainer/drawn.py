@@ -32,7 +32,7 @@ from django.utils.translation import get_language
 
 from trainer.models import Quiz
 from trainer.picker import card_picker
-from trainer.positions import choice_order, draw_position, quiz_choices
+from trainer.positions import choice_order, draw_position, option_note_words, quiz_choices
 
 ROOT = Path(__file__).resolve().parent.parent
 # What a drawing depends on besides the quiz and the language: a change to any of these
@@ -66,7 +66,8 @@ class DrawnQuiz:
     pick: int  # cards per answer when the answer is picked card by card, else 0
     answers: tuple[str, ...]  # every candidate answer in the order the page shows them
     # What the API hands out without reading the position again: the note an option needs
-    # (answer to note, only the options that have one) and the picker's cards in hand order.
+    # in plain words (answer to note, only the options that have one) and the picker's cards
+    # in hand order.
     notes: tuple[tuple[str, str], ...] = ()
     picker_cards: tuple[str, ...] = ()
 
@@ -114,7 +115,7 @@ def draw(quiz: Quiz) -> DrawnQuiz:
         mark_safe(choices),
         picker.size if picker else 0,
         answers,
-        tuple((str(c["answer"]), str(c["note"])) for c in buttons if c["note"] is not None),
+        tuple(option_note_words(quiz).items()) if buttons else (),
         tuple(str(c.token) for c in picker.cards) if picker else (),
     )
 

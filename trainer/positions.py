@@ -94,6 +94,18 @@ def seat_name(seat: Any) -> str:
     return seat_label(seat)
 
 
+def cards_words(tokens: Sequence[str]) -> str:
+    """Return a few cards by their spoken names ("king of spades, seven of diamonds")."""
+    return ", ".join(str(card_view(str(t))["name"]) for t in tokens)
+
+
+def option_note_words(quiz: Quiz) -> dict[str, str]:
+    """Return the notes of the quiz's options in plain words, by answer (what the API and
+    the stored drawing carry; the page draws the cards instead)."""
+    f = facts_of(quiz)
+    return HOOKS.get(f.game, GameFacts()).option_notes(f, words=True)
+
+
 def _safe_diagram(diagram: dict[str, Any], fallback: str) -> SafeString:
     try:
         # Safe: render_diagram fills our own card templates, which escape every value.
@@ -281,7 +293,9 @@ class GameFacts:
         """Return cards lying apart (Skat's skat, 500's discards) and their caption."""
         return [], ""
 
-    def option_notes(self, f: Facts) -> dict[str, SafeString]:
+    def option_notes(self, f: Facts, words: bool = False) -> dict[str, Any]:
+        """The note an option needs, by answer: drawn cards (HTML) for the page, or with
+        ``words`` the same in plain words (the API's)."""
         return {}
 
 
@@ -430,11 +444,11 @@ class SkatFacts(GameFacts):
             ) % {"n": points}
         return skat, caption
 
-    def option_notes(self, f: Facts) -> dict[str, SafeString]:
+    def option_notes(self, f: Facts, words: bool = False) -> dict[str, Any]:
         if f.question != "game" or not f.skat:
             return {}
         twelve = SKAT_DECK.parse_hand([*f.hands.get(f.seat, [])])
-        notes: dict[str, SafeString] = {}
+        notes: dict[str, Any] = {}
         for cand in f.quiz.candidates:
             game = str(cand.get("answer", "")) if isinstance(cand, dict) else ""
             try:
@@ -443,7 +457,10 @@ class SkatFacts(GameFacts):
             except (DisplayError, ValueError):
                 continue
             shown = [str(c) for c in sorted(pair, key=display_key("skat", game))]
-            notes[game] = format_html("{} {}", _("laying away"), cards_html(shown))
+            if words:
+                notes[game] = f"{_('laying away')} {cards_words(shown)}"
+            else:
+                notes[game] = format_html("{} {}", _("laying away"), cards_html(shown))
         return notes
 
 

@@ -36,15 +36,16 @@ def _as_json(data: object) -> object:
 @pytest.fixture
 def shipped_quizzes() -> list[Quiz]:
     """A few shipped quizzes of every game, kind and unit (each bidding question)."""
-    seen: dict[tuple[str, str, str], int] = {}
+    seen: dict[tuple[str, str, str, str], int] = {}
     for line in read_lines(STARTER_BANK):
         draft = parse_line(line)
-        group = (draft.game, draft.kind, draft.unit)
+        question = str((draft.position or {}).get("question"))
+        group = (draft.game, draft.kind, draft.unit, question)
         if seen.get(group, 0) >= PER_GROUP:
             continue
         seen[group] = seen.get(group, 0) + 1
         assert store_quiz(draft, None)
-    assert len({g for g, _, _ in seen}) == 4 and len(seen) >= 8, seen
+    assert len({g[0] for g in seen}) == 4 and len(seen) >= 8, seen
     assert store_quiz(skat_discard_draft(1), None)  # a discard picked card by card
     return list(Quiz.objects.order_by("id"))
 
@@ -53,6 +54,7 @@ def test_the_plain_quiz_and_verdict_are_the_serializers(shipped_quizzes):
     user = User.objects.create_user("shape", "s@example.org", "x")
     learner = Learner(user_id=user.pk)
     pickers = verdicts_with_deals = 0
+    notes: list[str] = []
     for n, quiz in enumerate(shipped_quizzes):
         ticket = Ticket(quiz.pk, quiz.game, "kind=bid" if n % 2 else "", n % 3 == 0, 0.0, n % 2)
         data = quiz_data(quiz, ticket, 1432.5 + n)
@@ -62,6 +64,11 @@ def test_the_plain_quiz_and_verdict_are_the_serializers(shipped_quizzes):
         hint = hint_data(quiz)
         assert HintSerializer(hint).data == hint
         pickers += data["picker"] is not None
+        # A note is in words for a client to show as it likes, never the page's card markup.
+        for choice in data["choices"]:
+            if choice["note"] is not None:
+                notes.append(choice["note"])
+                assert "<" not in choice["note"], choice
         for accepted in (True, False):
             answer = next(
                 (str(c["answer"]) for c in quiz.candidates if bool(c["accepted"]) == accepted),
@@ -77,3 +84,4 @@ def test_the_plain_quiz_and_verdict_are_the_serializers(shipped_quizzes):
             assert _as_json(verdict) == by_serializer, (quiz.pk, answer)
             verdicts_with_deals += verdict["deal"] is not None
     assert pickers and verdicts_with_deals, (pickers, verdicts_with_deals)
+    assert any(n.startswith("laying away ") and " of " in n for n in notes), notes
