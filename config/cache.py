@@ -131,6 +131,22 @@ class OptionalRedisCache(RedisCache):
             self._failed(exc)
             raise ValueError(f"Key '{key}' not found (the cache is unavailable)") from None
 
+    def count_in_window(self, key: str, seconds: int) -> int | None:
+        """Add one to the counter ``key`` (the cache's own prefix applied) that expires after
+        ``seconds``, and return its count: INCR and EXPIRE in one round trip. None when the
+        cache is out of the way or fails (the caller decides what a missing count means)."""
+        if not self.available:
+            return None
+        name = self.make_and_validate_key(key)
+        try:
+            pipe = self._cache.get_client(write=True).pipeline(transaction=False)
+            pipe.incr(name)
+            pipe.expire(name, seconds)
+            return int(pipe.execute()[0])
+        except RedisError as exc:
+            self._failed(exc)
+            return None
+
     def clear(self) -> None:
         self._call(None, "clear")
 

@@ -161,6 +161,11 @@ def stored_drawing(quiz: Quiz) -> dict[str, Any]:
         return pack(draw(quiz), drawing_key(language))
 
 
+# Set by ``trainer.player.whole_built`` on a quiz read without its drawing: (drawing key,
+# answers in the shown order).
+SHOWN_ATTRIBUTE = "_trainer_shown"
+
+
 def shown_answers(quiz: Quiz) -> tuple[str, ...] | None:
     """Return the answers in the order the quiz showed them, from its stored drawing; None
     when it has none under the current key (the caller works the order out; nothing is
@@ -168,7 +173,7 @@ def shown_answers(quiz: Quiz) -> tuple[str, ...] | None:
     key = drawing_key()
     if "drawn" in quiz.get_deferred_fields():
         # Read without its drawing (``trainer.player.whole_quiz``): only the order came along.
-        shown = getattr(quiz, "_trainer_shown", None)
+        shown = getattr(quiz, SHOWN_ATTRIBUTE, None)
         return shown[1] if shown is not None and shown[0] == key else None
     found = unpack(quiz.drawn, key)
     return found.answers if found is not None else None

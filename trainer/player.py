@@ -18,6 +18,7 @@ from django.http import Http404
 from django.utils import timezone
 
 from trainer import ratings, rawrows, review, tickets
+from trainer.drawn import SHOWN_ATTRIBUTE
 from trainer.grading import Grade, GradingError, grade
 from trainer.learners import Learner
 from trainer.models import Attempt, Quiz, RatingPoint, ReviewCard, SkillRating
@@ -513,7 +514,6 @@ _WHOLE_SQL = (
     f"SELECT {whole_columns('q')}, {shown_columns('q')}"
     " FROM trainer_quiz q WHERE q.id = %s AND q.game = %s"
 )
-SHOWN_ATTRIBUTE = "_trainer_shown"  # (drawing key, answers in the shown order)
 
 
 def whole_built(values: Sequence[Any]) -> Quiz:

@@ -194,6 +194,17 @@ def test_exact_targets_fail_when_the_last_seat_lets_a_seat_at_its_target_win(
     assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
 
 
+def _targets_near_the_pairs_tricks(seed: int, seat: int, share: int) -> tuple[Position, Objective]:
+    """A 6-trick Beyond position with jokers and exact targets for ``seat``'s pair that add up
+    to the tricks the pair can take, give or take one, split by ``share``."""
+    position = _with_jokers(seed, 6)
+    pair = [seat, (seat + 2) % 4]
+    most = solve(position, Objective.tricks(pair), backend="c").value
+    total = max(0, min(6, most + seed % 3 - 1))
+    first = min(share, total)
+    return position, Objective.exact({pair[0]: first, pair[1]: total - first})
+
+
 @needs_core
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 2**24), seat=st.integers(0, 3), share=st.integers(0, 6))
@@ -202,12 +213,7 @@ def test_core_and_twin_agree_on_targets_that_add_up_to_what_the_pair_can_take(
 ) -> None:
     # Targets that add up to the pair's tricks (give or take one) make the search go deep,
     # where the table's entries for the team's sum (any split, too few, too many) are used.
-    position = _with_jokers(seed, 6)
-    pair = [seat, (seat + 2) % 4]
-    most = solve(position, Objective.tricks(pair), backend="c").value
-    total = max(0, min(6, most + seed % 3 - 1))
-    first = min(share, total)
-    objective = Objective.exact({pair[0]: first, pair[1]: total - first})
+    position, objective = _targets_near_the_pairs_tricks(seed, seat, share)
     twin = solve(position, objective, "cards", backend="python")
     core = solve(position, objective, "cards", backend="c")
     assert core == twin
@@ -256,12 +262,7 @@ def test_core_and_twin_agree_when_the_root_probes_the_pairs_tricks(
     # or stopped too): the answer must not depend on where either stopped.
     from games.solver import native
 
-    position = _with_jokers(seed, 6)
-    pair = [seat, (seat + 2) % 4]
-    most = solve(position, Objective.tricks(pair), backend="c").value
-    total = max(0, min(6, most + seed % 3 - 1))
-    first = min(share, total)
-    objective = Objective.exact({pair[0]: first, pair[1]: total - first})
+    position, objective = _targets_near_the_pairs_tricks(seed, seat, share)
     old = native._core.root_caps(*caps)
     try:
         core = solve(position, objective, backend="c")
