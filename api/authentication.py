@@ -11,14 +11,19 @@ from django.utils.translation import gettext_lazy as _
 from rest_framework import authentication, exceptions
 from rest_framework.authtoken.models import Token
 
+from api import state
+from api.models import ClientState
 from trainer import rawrows
 
 
 def _sql() -> str:
     user = get_user_model()
+    # The user's stored API state (api.state.ClientSession) comes in the same row: the
+    # request reads it next, one round trip to PostgreSQL fewer.
     return (
-        f"SELECT {rawrows.columns(Token, 't')}, {rawrows.columns(user, 'u')} "
+        f"SELECT {rawrows.columns(Token, 't')}, {rawrows.columns(user, 'u')}, s.id, s.data "
         f"FROM {Token._meta.db_table} t JOIN {user._meta.db_table} u ON u.id = t.user_id "
+        f"LEFT JOIN {ClientState._meta.db_table} s ON s.user_id = u.id "
         "WHERE t.key = %s"
     )
 
@@ -34,8 +39,9 @@ class TokenAuthentication(authentication.TokenAuthentication):
             raise exceptions.AuthenticationFailed(_("Invalid token."))
         n = len(Token._meta.concrete_fields)
         token = rawrows.build(Token, row[:n])
-        user = rawrows.build(get_user_model(), row[n:])
+        user = rawrows.build(get_user_model(), row[n:-2])
         token.user = user
+        state.prefetched(user, row[-2], row[-1])
         if not user.is_active:
             raise exceptions.AuthenticationFailed(_("User inactive or deleted."))
         return user, token

@@ -21,13 +21,26 @@ _READ = f"SELECT id, data FROM {_TABLE} WHERE user_id = %s"
 _WRITE = f"UPDATE {_TABLE} SET data = %s::jsonb WHERE id = %s"
 
 
+# Where token authentication leaves the state it read with the token (api.authentication).
+_PREFETCHED = "_api_client_state"
+
+
+def prefetched(user: Any, pk: int | None, data: Any) -> None:
+    """Keep the state row read together with ``user`` (``pk`` None: the user has none yet)
+    for the request's first ClientSession."""
+    if pk is not None:
+        setattr(user, _PREFETCHED, (pk, data))
+
+
 class ClientSession(MutableMapping[str, Any]):
     """A user's stored API state, read once and saved on every change."""
 
     def __init__(self, user: Any) -> None:
         self._raw = rawrows.usable()
-        found = None
-        if self._raw:
+        # The row read with the token serves one ClientSession only: a second one in the
+        # same request reads the row again and so sees what the first one saved.
+        found = user.__dict__.pop(_PREFETCHED, None)
+        if self._raw and found is None:
             # Every API request of a learner reads this row: plain SQL, a fraction of the
             # ORM's CPU (trainer.rawrows); a user's first request makes it through the ORM.
             found = rawrows.one(_READ, [user.pk])

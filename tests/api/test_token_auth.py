@@ -4,8 +4,13 @@ PostgreSQL): the token's own user, and DRF's refusals for a wrong key or an inac
 from __future__ import annotations
 
 import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from rest_framework.authtoken.models import Token
 from rest_framework.test import APIClient
 
+from api.authentication import TokenAuthentication
+from api.state import ClientSession
 from classes import roster
 from tests.api.api_helpers import token_client
 from tests.teachers.teacher_helpers import make_user
@@ -33,3 +38,19 @@ def test_a_wrong_key_and_an_inactive_user_are_refused():
     pia.save(update_fields=["is_active"])
     inactive = client.get("/api/v1/progress/")
     assert inactive.status_code == 401 and "inactive" in inactive.json()["message"]
+
+
+def test_the_state_read_with_the_token_serves_the_first_client_session_only():
+    pia = make_user("pia")
+    ClientSession(pia)["trainer_last_review"] = False  # the stored row exists now
+    key = Token.objects.create(user=pia).key
+    user, _token = TokenAuthentication().authenticate_credentials(key)
+    with CaptureQueriesContext(connection) as seen:
+        first = ClientSession(user)
+    assert dict(first) == {"trainer_last_review": False}
+    # On PostgreSQL the row came with the token; elsewhere the session reads it.
+    assert len(seen) == (0 if connection.vendor == "postgresql" else 1)
+    first["trainer_ticket"] = {"quiz": 1}
+    with CaptureQueriesContext(connection) as seen:
+        second = ClientSession(user)
+    assert len(seen) == 1 and second["trainer_ticket"] == {"quiz": 1}
