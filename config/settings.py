@@ -108,7 +108,9 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     # finished a request cleanly within the last DATABASE_HEALTH_CHECK_FRESH seconds
     # (config/pg/base.py; 0 checks on every request, as Django does).
     DATABASES["default"]["ENGINE"] = "config.pg"
-    DATABASES["default"]["HEALTH_CHECK_FRESH"] = env_int("DATABASE_HEALTH_CHECK_FRESH", 1, minimum=0)
+    DATABASES["default"]["HEALTH_CHECK_FRESH"] = env_int(
+        "DATABASE_HEALTH_CHECK_FRESH", 1, minimum=0
+    )
 if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
     # The site and the embedded worker write to the same file: wait for a lock instead of
     # failing with "database is locked", take the write lock when a transaction begins (no

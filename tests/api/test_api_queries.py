@@ -83,8 +83,8 @@ def test_the_results_grid_costs_the_same_for_any_class_size(world):
 
 # A pupil's assignment item, fetched and answered through the API (PostgreSQL / elsewhere).
 # The next item: the token with the API state (one row), the assignment with the pupil's
-# membership (one join), the item with its quiz, the ticket saved, the rating, the items and answers counted
-# in one query. A fetch of the item handed out already saves no ticket.
+# membership (one join), the item with its quiz, the ticket saved, the rating, the items and
+# answers counted in one query. A fetch of the item handed out already saves no ticket.
 # Elsewhere the token and the state are two reads.
 ITEM_FETCH = 6 if connection.vendor == "postgresql" else 7
 ITEM_AGAIN = 5 if connection.vendor == "postgresql" else 6
