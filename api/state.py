@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator, MutableMapping
+from dataclasses import dataclass
 from typing import Any
 
 from api.models import ClientState
 from trainer import rawrows
+from trainer.selection import DEFAULT_RATING
 
 _TABLE = ClientState._meta.db_table
 _READ = f"SELECT id, data FROM {_TABLE} WHERE user_id = %s"
@@ -21,15 +23,43 @@ _READ = f"SELECT id, data FROM {_TABLE} WHERE user_id = %s"
 _WRITE = f"UPDATE {_TABLE} SET data = %s::jsonb WHERE id = %s"
 
 
-# Where token authentication leaves the state it read with the token (api.authentication).
+# Where token authentication leaves what it read with the token (api.authentication).
 _PREFETCHED = "_api_client_state"
+_LEARNER = "_api_learner_now"
 
 
-def prefetched(user: Any, pk: int | None, data: Any) -> None:
-    """Keep the state row read together with ``user`` (``pk`` None: the user has none yet)
-    for the request's first ClientSession."""
+@dataclass(frozen=True)
+class Prefetched:
+    """The learner's ratings and reviews due per game, read with the token when the request
+    began (before it wrote anything)."""
+
+    ratings: dict[str, float]
+    due: dict[str, int]
+
+    def rating(self, game: str) -> float:
+        return float(self.ratings.get(game, DEFAULT_RATING))
+
+
+def prefetch(user: Any, pk: int | None, data: Any, ratings: Any, due: Any) -> None:
+    """Keep what was read together with ``user``: its state row (``pk`` None: it has none
+    yet) for the request's first ClientSession, its ratings and reviews due for
+    ``prefetched``."""
     if pk is not None:
         setattr(user, _PREFETCHED, (pk, data))
+    setattr(user, _LEARNER, Prefetched(_mapping(ratings), _mapping(due)))
+
+
+def prefetched(user: Any) -> Prefetched | None:
+    """Return the ratings and reviews due read with the token, once (None when the request
+    was not authenticated so, or they were taken already: a later read may follow a write)."""
+    found: Prefetched | None = user.__dict__.pop(_LEARNER, None)
+    return found
+
+
+def _mapping(value: Any) -> dict[str, Any]:
+    if isinstance(value, (str, bytes)):
+        value = json.loads(value)
+    return dict(value or {})
 
 
 class ClientSession(MutableMapping[str, Any]):

@@ -29,7 +29,7 @@ from api.serializers import (
     QuizSerializer,
     VerdictSerializer,
 )
-from api.state import ClientSession
+from api.state import ClientSession, prefetched
 from games.catalog import GAMES
 from trainer import progress, tickets
 from trainer.learners import Learner
@@ -57,8 +57,12 @@ class NextQuiz(SignedIn):
         game_or_404(game)
         filters = Filters.from_query({k: str(v) for k, v in request.query_params.items()})
         learner = learner_of(request)
-        rating = learner_rating(learner, game)
-        served = serve(ClientSession(request.user), learner, game, filters, rating=rating)
+        known = prefetched(request.user)
+        if known is not None:  # read with the token: no query for either
+            rating, due = known.rating(game), known.due.get(game, 0)
+        else:
+            rating, due = learner_rating(learner, game), None
+        served = serve(ClientSession(request.user), learner, game, filters, rating=rating, due=due)
         if served is None:
             raise ServiceError(
                 f"no quiz left in {game} for these filters ({filters.as_query() or 'none'}); "

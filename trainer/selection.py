@@ -18,7 +18,7 @@ from django.db.models import Count, QuerySet
 from django.utils import timezone
 
 from games.quizzes import KINDS, MODES
-from trainer import rawrows
+from trainer import ratings, rawrows
 from trainer.learners import Learner
 from trainer.models import Attempt, Quiz, ReviewCard, SkillRating
 
@@ -95,15 +95,19 @@ class Pick:
     review: bool
 
 
+# A learner's rating in a game before the first rated answer.
+DEFAULT_RATING = ratings.BASE
+
+
 def learner_rating(learner: Learner, game: str) -> float:
     """Return the learner's rating in the game (1500 before the first rated answer)."""
     if rawrows.usable():
         owner, params = learner.owner_sql()
         sql = f"SELECT rating FROM trainer_skillrating WHERE {owner} AND game = %(game)s"
         found = rawrows.one(sql, {**params, "game": game})
-        return found[0] if found is not None else 1500.0
+        return found[0] if found is not None else DEFAULT_RATING
     row = SkillRating.objects.filter(learner.rows(), game=game).only("rating").first()
-    return row.rating if row is not None else 1500.0
+    return row.rating if row is not None else DEFAULT_RATING
 
 
 def due_cards(learner: Learner, game: str | None, now: datetime) -> QuerySet[ReviewCard]:
