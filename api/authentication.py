@@ -22,10 +22,11 @@ def _sql() -> str:
     user = get_user_model()
     # What the request reads next comes in the same row, each one round trip to PostgreSQL
     # fewer: the user's stored API state (api.state.ClientSession), and for the quiz fetch
-    # the user's rating in each game and the reviews due now in each (api.state.Prefetched).
+    # the user's rating row in each game and the reviews due now in each (api.state.Prefetched).
     return (
         f"SELECT {rawrows.columns(Token, 't')}, {rawrows.columns(user, 'u')}, s.id, s.data, "
-        f"(SELECT json_object_agg(r.game, r.rating) FROM {SkillRating._meta.db_table} r "
+        "(SELECT json_object_agg(r.game, json_build_array(r.id, r.rating, r.deviation, "
+        f"r.volatility, r.games, r.updated_at)) FROM {SkillRating._meta.db_table} r "
         "WHERE r.user_id = u.id), "
         "(SELECT json_object_agg(d.game, d.n) FROM (SELECT c.game, COUNT(*) AS n "
         f"FROM {ReviewCard._meta.db_table} c WHERE c.user_id = u.id AND c.due <= %s "

@@ -10,10 +10,12 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator, MutableMapping
 from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from api.models import ClientState
 from trainer import rawrows
+from trainer.player import SkillRow
 from trainer.selection import DEFAULT_RATING
 
 _TABLE = ClientState._meta.db_table
@@ -30,27 +32,36 @@ _LEARNER = "_api_learner_now"
 
 @dataclass(frozen=True)
 class Prefetched:
-    """The learner's ratings and reviews due per game, read with the token when the request
-    began (before it wrote anything)."""
+    """The learner's rating rows and reviews due per game, read with the token when the
+    request began (before it wrote anything)."""
 
-    ratings: dict[str, float]
+    # game -> (id, rating, deviation, volatility, games, updated_at), as trainer.player reads
+    skills: dict[str, SkillRow]
     due: dict[str, int]
 
     def rating(self, game: str) -> float:
-        return float(self.ratings.get(game, DEFAULT_RATING))
+        row = self.skills.get(game)
+        return DEFAULT_RATING if row is None else row[1]
+
+    def skill(self, game: str) -> SkillRow | None:
+        return self.skills.get(game)
 
 
 def prefetch(user: Any, pk: int | None, data: Any, ratings: Any, due: Any) -> None:
     """Keep what was read together with ``user``: its state row (``pk`` None: it has none
-    yet) for the request's first ClientSession, its ratings and reviews due for
-    ``prefetched``."""
+    yet) for the request's first ClientSession, its rating rows (JSON: game -> the row's
+    columns) and reviews due for ``prefetched``."""
     if pk is not None:
         setattr(user, _PREFETCHED, (pk, data))
-    setattr(user, _LEARNER, Prefetched(_mapping(ratings), _mapping(due)))
+    skills = {
+        game: (int(i), float(r), float(d), float(v), int(n), datetime.fromisoformat(at))
+        for game, (i, r, d, v, n, at) in _mapping(ratings).items()
+    }
+    setattr(user, _LEARNER, Prefetched(skills, _mapping(due)))
 
 
 def prefetched(user: Any) -> Prefetched | None:
-    """Return the ratings and reviews due read with the token, once (None when the request
+    """Return the rating rows and reviews due read with the token, once (None when the request
     was not authenticated so, or they were taken already: a later read may follow a write)."""
     found: Prefetched | None = user.__dict__.pop(_LEARNER, None)
     return found

@@ -40,7 +40,7 @@ from api.serializers_teach import (
     SetItemSerializer,
     SetSerializer,
 )
-from api.state import ClientSession
+from api.state import ClientSession, prefetched
 from api.throttles import GenerateRate, PostRated
 from classes import results, roster, sets, work
 from classes.models import Assignment
@@ -280,7 +280,11 @@ class AssignmentNext(SignedIn):
         if served is None:
             raise ServiceError("assignment: every item is answered", status_code=404, code="done")
         item, ticket = served
-        rating = learner_rating(Learner(user_id=request.user.pk), item.quiz.game)
+        known = prefetched(request.user)
+        if known is not None:  # read with the token
+            rating = known.rating(item.quiz.game)
+        else:
+            rating = learner_rating(Learner(user_id=request.user.pk), item.quiz.game)
         total, done = work.progress_of(assignment, request.user)
         data = {
             "item": item.pk,
@@ -303,9 +307,11 @@ class AssignmentAnswer(SignedIn):
         form = ItemAnswerSerializer(data=request.data)
         form.is_valid(raise_exception=True)
         d = form.validated_data
+        known = prefetched(request.user)  # the rating rows read with the token
         row, _ = work.submit_item(
             ClientSession(request.user), assignment, request.user, d["item"],
             d.get("answer", ""), d.get("cards", []),
+            skills=known.skills if known is not None else None,
         )  # fmt: skip
         attempt = row.attempt
         verdict = present.verdict_data(attempt, due_count(Learner(user_id=request.user.pk)))

@@ -116,9 +116,11 @@ class Answer(SignedIn):
         form.is_valid(raise_exception=True)
         data = form.validated_data
         learner = learner_of(request)
+        known = prefetched(request.user)  # the rating row read with the token
         attempt, _grade = submit(
             ClientSession(request.user), learner, game, data["quiz"], data.get("answer", ""),
             data.get("cards", []), whole=True,
+            skill=known.skill(game) if known is not None else None,
         )  # fmt: skip
         # The verdict is built from the attempt just stored and its quiz, not read back.
         verdict = present.verdict_data(attempt, due_count(learner, game))

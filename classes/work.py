@@ -9,7 +9,7 @@ as the assignment's answer with the rating before and after it.
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,6 +28,7 @@ from trainer.models import Quiz
 from trainer.picker import resolve_answer
 from trainer.player import (
     NotGivenError,
+    SkillRow,
     answer_quiz,
     shown_columns,
     whole_built,
@@ -283,11 +284,13 @@ def submit_item(
     item_id: int,
     answer: str,
     picked: Sequence[str] = (),
+    skills: Mapping[str, SkillRow] | None = None,
 ) -> tuple[AssignmentAnswer, Grade]:
     """Grade the pupil's answer to the item handed out; store it with its time and ratings.
 
     ClassError for an item not handed out, answered already, or an archived class;
     GradingError for an answer that is not a choice. Nothing is stored for either.
+    ``skills``: the pupil's rating rows by game, when the caller read them already.
     """
     if assignment.school_class.archived:
         raise ClassError(f"the class {assignment.school_class.name!r} is archived: read-only")
@@ -306,12 +309,13 @@ def submit_item(
     if answer not in {str(c.get("answer")) for c in quiz.candidates}:
         raise GradingError(f"{answer!r} is not one of this quiz's choices")
     learner = Learner(user_id=user.pk)
+    skill = skills.get(quiz.game) if skills is not None else None
     with transaction.atomic():
-        before = learner_rating(learner, quiz.game)
+        before = learner_rating(learner, quiz.game) if skill is None else skill[1]
         try:
             attempt, verdict = answer_quiz(
                 learner, quiz, answer, ticket.seconds(), ticket.hints,
-                ticket=ticket.id, rated=assignment.rated,
+                ticket=ticket.id, rated=assignment.rated, skill=skill,
             )  # fmt: skip
         except NotGivenError:
             # The same showing answered a moment ago (a double click, another tab).

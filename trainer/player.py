@@ -163,6 +163,10 @@ def _review(
 # instead of eight (BEGIN, the locked read, five writes, COMMIT); any clash (the ticket taken,
 # a first attempt already stored, a rating moved meanwhile) stores nothing and the answer goes
 # the ORM's way below.
+# A learner's rating row in a game as _SKILL_SQL reads it: id, rating, deviation, volatility,
+# games, updated_at. A caller that read it before (the API, with the token) may pass it: the
+# one statement below stores only if ``games`` is still what was read.
+SkillRow = tuple[int, float, float, float, int, datetime]
 _SKILL_SQL = (
     "SELECT id, rating, deviation, volatility, games, updated_at FROM trainer_skillrating"
     " WHERE {owner} AND game = %(game)s"
@@ -207,7 +211,11 @@ _FIRST_WITHOUT_CARD = _FIRST_SQL.replace("{card}", "")
 
 
 def _store_first(
-    learner: Learner, quiz: Quiz, fields: dict[str, Any], score: float
+    learner: Learner,
+    quiz: Quiz,
+    fields: dict[str, Any],
+    score: float,
+    known: SkillRow | None = None,
 ) -> Attempt | None:
     """Store a first rated answer in one PostgreSQL statement; return None to go the ORM way
     (not PostgreSQL, no rating row yet in this game, or a rating moved since it was read).
@@ -218,9 +226,11 @@ def _store_first(
     if connection.vendor != "postgresql":
         return None
     owner, who = learner.owner_sql()
-    with connection.cursor() as cursor:
-        cursor.execute(_SKILL_SQL.format(owner=owner), {**who, "game": quiz.game})
-        row = cursor.fetchone()
+    row = known
+    if row is None:
+        with connection.cursor() as cursor:
+            cursor.execute(_SKILL_SQL.format(owner=owner), {**who, "game": quiz.game})
+            row = cursor.fetchone()
     if row is None:
         return None
     skill_id, rating, deviation, volatility, games, updated_at = row
@@ -374,6 +384,7 @@ def answer_quiz(
     from_review: bool = False,
     ticket: str | None = None,
     rated: bool = True,
+    skill: SkillRow | None = None,
 ) -> tuple[Attempt, Grade]:
     """Grade and store one answer; raise GradingError when it is not one of the choices.
 
@@ -386,7 +397,8 @@ def answer_quiz(
     With ``ticket`` (the showing's id) the answer is stored at most once per showing: a
     request that loses the race raises NotGivenError and stores nothing. ``rated=False`` (a
     teacher's unrated assignment) stores the attempt without moving the learner's or the
-    quiz's rating.
+    quiz's rating. ``skill``: the learner's rating row in the game, when the caller read it
+    already (the one statement checks it has not moved).
     """
     verdict = grade(quiz.candidates, quiz.unit, answer, quiz.kind)
     fields: dict[str, Any] = {
@@ -406,7 +418,8 @@ def answer_quiz(
     if not first or rated:
         try:
             if first:
-                attempt = _store_first(learner, quiz, fields, duel_score(verdict.correct, hints))
+                score = duel_score(verdict.correct, hints)
+                attempt = _store_first(learner, quiz, fields, score, skill)
             else:
                 attempt = _store_repeat(learner, quiz, fields)
         except IntegrityError:
@@ -546,6 +559,7 @@ def submit(
     answer: str,
     picked: Sequence[str] = (),
     whole: bool = False,
+    skill: SkillRow | None = None,
 ) -> tuple[Attempt, Grade]:
     """Answer the quiz that was handed out; time and hints come from its ticket.
 
@@ -568,8 +582,9 @@ def submit(
     if answer not in {str(c.get("answer")) for c in quiz.candidates}:
         raise GradingError(f"{answer!r} is not one of this quiz's choices")
     done = answer_quiz(
-        learner, quiz, answer, ticket.seconds(), ticket.hints, ticket.review, ticket.id
-    )
+        learner, quiz, answer, ticket.seconds(), ticket.hints, ticket.review, ticket.id,
+        skill=skill,
+    )  # fmt: skip
     # Only the request that stored the attempt touches the session: a losing one must not
     # write back its stale copy over a ticket issued in the meantime.
     tickets.take(session, quiz_id)

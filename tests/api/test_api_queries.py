@@ -17,7 +17,7 @@ pytestmark = pytest.mark.django_db
 # As counted now, exact (a change that adds a query per choice or per attempt fails at once).
 # Fetching the quiz already handed out: the token with the stored API state, the ratings and
 # the reviews due (one row on PostgreSQL, api.authentication), the ticket's quiz. Answering
-# it: the token with the API state, the quiz, the learner's rating, one statement storing
+# it: the token with the API state and the rating rows, the quiz, one statement storing
 # attempt, ratings, history point and review card (trainer.player, in a savepoint here
 # because the test holds a transaction: two queries the site does not send), the ticket
 # taken (one save of the API state), reviews due for the verdict, which is built from the
@@ -28,7 +28,7 @@ pytestmark = pytest.mark.django_db
 SAME_MAX = 2 if connection.vendor == "postgresql" else 4
 # Elsewhere (the embedded SQLite) the token and the state are two reads and the answer goes
 # the ORM's way: 12.
-ANSWER_MAX = 8 if connection.vendor == "postgresql" else 12
+ANSWER_MAX = 7 if connection.vendor == "postgresql" else 12
 FIRST_IN_GAME_MAX = 19
 # A new pick on PostgreSQL: the token's row, the pick (two queries per rating window when it
 # has to look below its point; this bank is thin, so a window can be empty and the next one
@@ -85,18 +85,18 @@ def test_the_results_grid_costs_the_same_for_any_class_size(world):
 
 
 # A pupil's assignment item, fetched and answered through the API (PostgreSQL / elsewhere).
-# The next item: the token with the API state (one row), the assignment with the pupil's
-# membership (one join), the item with its quiz, the ticket saved, the rating, the items and
+# The next item: the token with the API state and the ratings (one row), the assignment with
+# the pupil's membership (one join), the item with its quiz, the ticket saved, the items and
 # answers counted in one query. A fetch of the item handed out already saves no ticket.
-# Elsewhere the token and the state are two reads.
-ITEM_FETCH = 6 if connection.vendor == "postgresql" else 7
-ITEM_AGAIN = 5 if connection.vendor == "postgresql" else 6
-# Its answer: the token with the API state, the assignment, the item with its quiz, the rating
-# before, then in one transaction (BEGIN / COMMIT, savepoints in the test's) the answer as on
-# the trainer's page (the rating read, the one statement in a savepoint), the assignment's
-# answer; the ticket taken, the reviews due for the verdict. Elsewhere the answer goes the
-# ORM's way.
-ITEM_ANSWER = 13 if connection.vendor == "postgresql" else 17
+# Elsewhere the token, the state and the rating are three reads.
+ITEM_FETCH = 5 if connection.vendor == "postgresql" else 7
+ITEM_AGAIN = 4 if connection.vendor == "postgresql" else 6
+# Its answer: the token with the API state and the rating rows, the assignment, the item with
+# its quiz, then in one transaction (BEGIN / COMMIT, savepoints in the test's) the answer as
+# on the trainer's page (the one statement, in a savepoint), the assignment's answer; the
+# ticket taken, the reviews due for the verdict. Elsewhere the rating is read and the answer
+# goes the ORM's way.
+ITEM_ANSWER = 11 if connection.vendor == "postgresql" else 17
 # The grid: the token, the assignment, the teacher role, its tag, the items, the pupils, the
 # answers. A poll with the tag, nothing changed: the first four, no grid built.
 GRID = 7 if connection.vendor == "postgresql" else 9
