@@ -81,6 +81,21 @@ def _cards(match: re.Match[str]) -> str:
     return " ".join(card_text(t) for t in tokens)
 
 
+# A suit letter standing alone in an answer ('ask H', 'abondance 9 H').
+_LONE_SUIT = re.compile(r"(?<![\w/+])([SHDC])(?![\w/+])")
+
+
+def answer_text(answer: str) -> str:
+    """Return a stored answer in a short form for a table cell, as players write it: cards
+    and suits as symbols ('Q♥', '10♦ 7♣', '6♦', '6NT', 'ask ♥'), a pass spelt out. Skat's
+    game names and anything else stay as they are."""
+    if answer in ("P", "pass"):
+        return "pass"
+    text = _BID.sub(lambda m: m.group(1) + SUIT_SYMBOLS.get(m.group(2), m.group(2)), answer)
+    text = _CARDS.sub(_cards, text)
+    return _LONE_SUIT.sub(lambda m: SUIT_SYMBOLS[m.group(1)], text)
+
+
 def _old_contract(
     kind: ContractKind, seats: str, trump: str | None, target: int, lead: str | None
 ) -> Contract:

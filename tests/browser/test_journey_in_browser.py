@@ -34,6 +34,7 @@ from tests.browser.browser_helpers import (
 from tests.learner.learner_helpers import PASSWORD, wiezen_draft
 from trainer.generation import store_quiz
 from trainer.models import Attempt, Quiz
+from trainer.wording import answer_text
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -266,10 +267,10 @@ def test_a_visitor_learns_signs_up_trains_and_works_a_teachers_assignment(
         cells = row.find_elements(By.TAG_NAME, "td")
         marks = [c.get_attribute("class") for c in cells[:3]]
         assert marks == ["cell-right", "cell-wrong", "cell-right"]
-        assert chosen[1] in cells[1].text
+        assert answer_text(chosen[1]) in cells[1].text  # 'Q♥', as players write it
         assert row.find_element(By.CLASS_NAME, "score").text == "2/3"
         common = teacher.find_elements(By.CSS_SELECTOR, "#results-grid td.common-wrong")
-        assert common[1].text == f"{chosen[1]} ×1" and common[0].text == "–"
+        assert common[1].text == f"{answer_text(chosen[1])} ×1" and common[0].text == "–"
         wide = teacher.execute_script(
             "return [...document.querySelectorAll('body *')].filter(e => "
             "e.getBoundingClientRect().right > window.innerWidth + 1"

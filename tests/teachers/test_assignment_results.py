@@ -11,6 +11,7 @@ from classes import results, sets, work
 from classes.roster import join_class
 from tests.teachers.teacher_helpers import client_for, make_user, right_answer, work_item
 from trainer.models import Attempt, SkillRating
+from trainer.wording import answer_text
 
 pytestmark = pytest.mark.django_db
 
@@ -123,6 +124,10 @@ def test_the_grid_fragment_shows_new_answers_for_polling(world):
     fragment = teacher.get(url).content
     answer = world.assignment.answers.get()
     assert b"cell-wrong" in fragment and f"/classes/answers/{answer.pk}/".encode() in fragment
+    # The cell shows the card as players write it ('10♣'); the words are there for readers.
+    shown = answer_text(answer.answer)
+    assert shown != answer.answer and f"\u2717 {shown}</span>".encode() in fragment
+    assert f"wrong: {answer.answer}".encode() in fragment
 
 
 def test_a_quiz_permalink_hands_out_that_quiz_to_anyone(world):
