@@ -63,9 +63,16 @@ def game_rank(game: str) -> tuple[int, str]:
     return (GAME_ORDER.index(game) if game in GAME_ORDER else len(GAME_ORDER), game)
 
 
-def plan(per_kind: int, games: Iterable[str] | None = None) -> list[Cell]:
-    """Return the cells to build: every generated game and kind, ``per_kind`` quizzes each,
-    split evenly over the kind's modes (play quizzes mix double and single dummy)."""
+def plan(
+    per_kind: int, games: Iterable[str] | None = None, kinds: Iterable[str] | None = None
+) -> list[Cell]:
+    """Return the cells to build: every generated game and kind (or only ``games`` and
+    ``kinds``), ``per_kind`` quizzes each, split evenly over the kind's modes (play quizzes
+    mix double and single dummy)."""
+    wanted_kinds = set(kinds) if kinds is not None else set(KINDS)
+    if wanted_kinds - set(KINDS):
+        bad = ", ".join(sorted(wanted_kinds - set(KINDS)))
+        raise StarterBankError(f"kind: no such kind {bad} (use {', '.join(KINDS)})")
     if per_kind < 1:
         raise StarterBankError(f"per-kind: must be at least 1, not {per_kind}")
     generated = load_generators()
@@ -76,7 +83,7 @@ def plan(per_kind: int, games: Iterable[str] | None = None) -> list[Cell]:
     cells = []
     for game in sorted(wanted, key=game_rank):
         for kind in KINDS:
-            if (game, kind) not in generated:
+            if (game, kind) not in generated or kind not in wanted_kinds:
                 continue
             modes = modes_for(game, kind)
             share, extra = divmod(per_kind, len(modes))
@@ -156,6 +163,12 @@ def build(
 def write_bank(drafts: Iterable[QuizDraft], path: Path) -> int:
     """Write drafts as gzipped JSON lines (byte-identical for the same drafts); return how
     many. The file is replaced only once it is complete."""
+    return write_lines((dump_line(draft_to_json(d)) for d in drafts), path)
+
+
+def write_lines(lines: Iterable[str], path: Path) -> int:
+    """Write bank lines gzipped (byte-identical for the same lines); return how many. The
+    file is replaced only once it is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     count = 0
@@ -164,14 +177,36 @@ def write_bank(drafts: Iterable[QuizDraft], path: Path) -> int:
             open(partial, "wb") as raw,
             gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as out,
         ):
-            for draft in drafts:
-                line = dump_line(draft_to_json(draft))
-                out.write(line.encode("utf-8") + b"\n")
+            for line in lines:
+                out.write(line.rstrip("\n").encode("utf-8") + b"\n")
                 count += 1
         os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)
     return count
+
+
+def _cell_key(line: str) -> tuple[str, str, str]:
+    data = json.loads(line)
+    return (data["game"], data["kind"], data["mode"])
+
+
+def splice(old: Iterable[str], cells: Iterable[Cell], drafts: Iterable[QuizDraft]) -> Iterator[str]:
+    """Yield the lines of a bank in which the quizzes of ``cells`` are the new ``drafts``
+    and every other line of ``old`` is kept as it is, in its place (a rebuilt cell's new
+    quizzes stand where its first old one stood; a cell the old bank lacks comes last)."""
+    rebuilt = {(c.game, c.kind, c.mode) for c in cells}
+    new: dict[tuple[str, str, str], list[str]] = {key: [] for key in rebuilt}
+    for draft in drafts:
+        new[(draft.game, draft.kind, draft.mode)].append(dump_line(draft_to_json(draft)))
+    for line in old:
+        key = _cell_key(line)
+        if key not in rebuilt:
+            yield line.rstrip("\n")
+        elif key in new:
+            yield from new.pop(key)
+    for lines in new.values():
+        yield from lines
 
 
 def read_lines(path: Path = STARTER_BANK) -> list[str]:
