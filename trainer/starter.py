@@ -23,6 +23,7 @@ from typing import Any
 from django.db.models import Count
 
 from games.quizzes import KINDS, QuizDraft, draft_quiz, load_generators, modes_for, question_of
+from games.quizzes.common.keep import MAX_ANSWER_SHARE
 from trainer.generation import ATTEMPTS_PER_QUIZ, attempt_seed
 from trainer.models import Quiz
 from trainer.quizio import ImportReport, draft_to_json, dump_line, import_lines, open_bank
@@ -105,12 +106,25 @@ def build_cell(
     """Draft one cell's quizzes: attempt n uses ``attempt_seed(cell.seed, n)``, the first
     ``count`` distinct real decisions in attempt order are kept (the same with any pool).
 
-    With ``per_question``, drafting goes on (keeping every quiz, whatever its answer) until
-    each question seen has at least that many.
+    With ``per_question``, drafting goes on until each question seen has at least that many,
+    and a draft is passed over when one of its accepted answers would then be accepted in
+    more than ``MAX_ANSWER_SHARE`` of its question's quizzes (counted against at least
+    ``per_question`` of them): the bank must not teach that one answer is nearly always
+    right (docs/quizzes/common.md, "The starter bank's answer shares").
     """
     kept: list[QuizDraft] = []
     hashes: set[str] = set()
     questions: Counter[str] = Counter()
+    answers: dict[str, Counter[str]] = {}
+
+    def too_common(draft: QuizDraft) -> bool:
+        if not cell.per_question:
+            return False
+        question = question_of(draft)
+        cap = MAX_ANSWER_SHARE * max(cell.per_question, questions[question] + 1)
+        seen = answers.get(question, Counter())
+        return any(seen[a] + 1 > cap for a in set(draft.accepted))
+
     limit = max(cell.count, cell.per_question * 8) * ATTEMPTS_PER_QUIZ
     attempt = 0
 
@@ -134,9 +148,12 @@ def build_cell(
         for draft in results:
             if draft is None or draft.position_hash in hashes or not short():
                 continue
+            if too_common(draft):
+                continue
             hashes.add(draft.position_hash)
             kept.append(draft)
             questions[question_of(draft)] += 1
+            answers.setdefault(question_of(draft), Counter()).update(set(draft.accepted))
             on_quiz(1)
     return kept
 

@@ -337,3 +337,32 @@ def test_rebuilding_some_cells_keeps_every_other_line_as_it_is(tmp_path, toy_onl
     ]
     with pytest.raises(StarterBankError, match="no such kind"):
         plan(6, kinds=["deal"])
+
+
+def test_the_build_passes_over_a_draft_whose_answer_is_already_too_common(
+    monkeypatch, toy_bid_generator
+):
+    """A generator that accepts A in most deals still gives a bank where A is accepted in at
+    most MAX_ANSWER_SHARE of the quizzes: the drafts that would push it over are passed over."""
+    from games.quizzes.base import GENERATORS
+
+    def mostly_a(seed: int, mode: str, constraint: object) -> QuizDraft | None:
+        draft = toy_generator(seed, mode, constraint)
+        if draft is None or seed % 4:
+            return draft if draft is None else _accepting(draft, "A")
+        return draft
+
+    monkeypatch.setitem(GENERATORS, ("wiezen", "bid"), mostly_a)
+    drafts = list(build([Cell("wiezen", "bid", "single_dummy", 10, per_question=10)]))
+    (share,) = answer_shares(drafts)
+    assert share.quizzes == 10 and share.share <= MAX_ANSWER_SHARE, str(share)
+
+
+def _accepting(draft: QuizDraft, answer: str) -> QuizDraft:
+    return replace(
+        draft,
+        candidates=tuple(
+            replace(c, accepted=c.answer == answer, value=2.0 if c.answer == answer else 1.0)
+            for c in draft.candidates
+        ),
+    )
