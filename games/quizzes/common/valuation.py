@@ -6,19 +6,21 @@ and scored under the game's scoring, and the option's value is the mean score ov
 How the contract is *played* is the valuation:
 
 - ``whole_deal``: the solver plays the contract double dummy from the first lead to the last
-  trick; the simple players play no card. Every new 500 (contract and kitty), Skat (limit,
-  hand, game, discard) and Kleurenwiezen (every call) bidding quiz.
+  trick; the simple players play no card. Every new 500 (contract and kitty) and Skat
+  (limit, hand, game, discard) bidding quiz.
 - ``shortcut``: the simple players play the first ``played_tricks`` tricks and the solver
-  finishes the rest. New Beyond declaration quizzes still are (nine tricks played, the last
-  four solved: a whole Beyond deal takes the solver seconds), and so were the bidding
-  quizzes made before their valuation was recorded (``LEGACY_VALUATION``).
+  finishes the rest. New Kleurenwiezen quizzes (six tricks played, the last seven solved) and
+  Beyond declaration quizzes (nine played, the last four solved) still are, and so were the
+  bidding quizzes made before their valuation was recorded (``LEGACY_VALUATION``).
 
 Measured on this project's machine (AMD EPYC family 25 model 17, two shared cores, CPU
 seconds of one process, docs/quizzes/common.md): Skat ``skat/bid`` seeds 1-20 keep 11 of 20
-at 108 quizzes per CPU-minute with ``shortcut(4)`` and 12 of 20 at 15 a CPU-minute whole;
-Kleurenwiezen seeds 100-118 keep 10 of 19 either way, 223 a CPU-minute with ``shortcut(6)``
-and 2.4 whole. A worker refill of 50 takes Skat about 3 and Kleurenwiezen about 20 minutes
-of CPU: slow, but the values no longer depend on how well the simple players play.
+at 108 quizzes per CPU-minute with ``shortcut(4)`` and 12 of 20 at 15 a CPU-minute whole, so
+a worker refill of 50 takes about 3.3 CPU-minutes: Skat is solved whole. Kleurenwiezen seeds
+100-118 keep 10 of 19 either way, 223 a CPU-minute with ``shortcut(6)`` and 2.4 whole, and
+on the starter bank's own seeds whole deals made 9 quizzes in about 13 CPU-minutes (one took
+12 minutes on a busy machine): a refill of 50 would take about an hour of CPU, so
+Kleurenwiezen waits for faster bridge-shaped whole deals.
 
 Each draft stores its valuation in ``extra['valuation']`` (``{"method", "played_tricks"}``)
 and its re-check plays the worlds again the same way, so a quiz stays valid whichever way it
@@ -86,13 +88,15 @@ def shortcut(played_tricks: int) -> Valuation:
 
 
 # The valuation new bidding quizzes of each game use (docs/quizzes/common.md has the
-# figures). 500, Skat and Kleurenwiezen are solved whole from the first lead; Beyond stays on
-# the shortcut (nine tricks by the simple players, the last four solved) until a Beyond deal
-# solves in milliseconds.
+# figures). 500 and Skat are solved whole from the first lead. Kleurenwiezen stays on the
+# shortcut (six tricks by the simple players, the last seven solved): on the starter bank's
+# seeds its whole deals gave under one quiz per CPU-minute, an hour of CPU for a refill of
+# 50. Beyond stays on the shortcut (nine tricks played, the last four solved) until a Beyond
+# deal solves in milliseconds.
 BID_VALUATION: dict[str, Valuation] = {
     "skat": WHOLE_DEAL,
     "five_hundred": WHOLE_DEAL,
-    "wiezen": WHOLE_DEAL,
+    "wiezen": shortcut(6),
     "beyond": shortcut(9),
 }
 

@@ -7,8 +7,9 @@ line where a player asks, joins or goes alone), or the hand has a special bid wo
 
 ``WORLDS`` deals of the other three hands that fit the auction so far are sampled
 (``worlds.bid_worlds``); every option is settled in every one of them (``settle.settle``: the
-rest of the auction by the simple bidder, the contract solved double dummy from the first lead
-to the last trick, the points under Kleurenwiezen scoring) and the options are
+rest of the auction by the simple bidder, the contract played as ``common.valuation`` says:
+today the simple players' first six tricks and the solver the rest, the points under
+Kleurenwiezen scoring) and the options are
 judged on the same worlds with the shared ``judge_sampled``: the best mean score and every
 option within the sampling error of it are accepted; the quiz is kept only when every accepted
 option beats every rejected one beyond the sampling error and by ``MIN_MARGIN`` points. Each

@@ -27,7 +27,6 @@ from games.quizzes.wiezen.worlds import AuctionCheck
 from games.sampling import NoDealFound
 from games.solver import Objective, Position, layout_for, solve
 from games.wiezen import Contract, ContractKind, parse_call, score_deal
-from tests.games.quizzes.pinned import shortcut_bids
 
 PLAY_MODES = ("double_dummy", "single_dummy")
 KINDS_MODES = [("play", "double_dummy"), ("play", "single_dummy"), ("bid", "single_dummy")]
@@ -37,17 +36,14 @@ SEED_LIMIT = 40
 
 @functools.cache
 def kept(kind: str, mode: str) -> tuple[QuizDraft, ...]:
-    """Return the first few quizzes the generator keeps, scanning seeds from 0 (bidding
-    quizzes pinned to the shortcut, tests/games/quizzes/pinned.py: whole deals are tested in
-    test_bid_valuation.py and by the starter bank's re-check)."""
+    """Return the first few quizzes the generator keeps, scanning seeds from 0."""
     found = []
-    with shortcut_bids("wiezen"):
-        for seed in range(SEED_LIMIT):
-            draft = draft_quiz("wiezen", kind, mode, seed)
-            if draft is not None:
-                found.append(draft)
-                if len(found) == QUIZZES_PER_MODE:
-                    break
+    for seed in range(SEED_LIMIT):
+        draft = draft_quiz("wiezen", kind, mode, seed)
+        if draft is not None:
+            found.append(draft)
+            if len(found) == QUIZZES_PER_MODE:
+                break
     assert found, f"no {kind}/{mode} quiz in {SEED_LIMIT} seeds"
     return tuple(found)
 
@@ -140,8 +136,7 @@ def test_play_quizzes_refuse_an_unknown_mode() -> None:
 @pytest.mark.parametrize(("kind", "mode"), KINDS_MODES)
 def test_draft_is_deterministic(kind: str, mode: str) -> None:
     first = kept(kind, mode)[0]
-    with shortcut_bids("wiezen"):  # as ``kept`` made it
-        again = draft_quiz("wiezen", kind, mode, first.seed)
+    again = draft_quiz("wiezen", kind, mode, first.seed)
     assert again == first
 
 
@@ -401,11 +396,10 @@ def test_bid_candidates_are_the_sensible_calls_of_the_seat() -> None:
 def test_constraint_is_honoured(kind: str, mode: str) -> None:
     constraint = parse("N.hearts >= 6 and S.aces >= 2", "wiezen")
     draft = None
-    with shortcut_bids("wiezen"):  # the deal's constraint is tested, not the valuation
-        for seed in range(SEED_LIMIT):
-            draft = draft_quiz("wiezen", kind, mode, seed, constraint)
-            if draft is not None:
-                break
+    for seed in range(SEED_LIMIT):
+        draft = draft_quiz("wiezen", kind, mode, seed, constraint)
+        if draft is not None:
+            break
     assert draft is not None
     assert constraint.matches(draft.extra["deal"])
 
@@ -451,8 +445,7 @@ def banks() -> dict[str, list[QuizDraft]]:
         ("sd", "play", "single_dummy", SD_SEEDS),
         ("bid", "bid", "single_dummy", BID_SEEDS),
     ):
-        with shortcut_bids("wiezen"):  # tests/games/quizzes/pinned.py
-            drafts = [draft_quiz("wiezen", kind, mode, seed) for seed in seeds]
+        drafts = [draft_quiz("wiezen", kind, mode, seed) for seed in seeds]
         out[key] = [d for d in drafts if d is not None]
     return out
 
