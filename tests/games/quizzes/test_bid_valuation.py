@@ -29,7 +29,14 @@ from games.five_hundred.calls import parse_call
 from games.quizzes import load_generators
 from games.quizzes.base import QuizError
 from games.quizzes.common import valuation
-from games.quizzes.common.valuation import WHOLE_DEAL, Valuation, current, shortcut, stored
+from games.quizzes.common.valuation import (
+    WHOLE_DEAL,
+    Valuation,
+    current,
+    recheck_indices,
+    shortcut,
+    stored,
+)
 from games.quizzes.five_hundred.settle import declarer_tricks
 from games.quizzes.skat.outcome import band_outcome, play_out
 from games.quizzes.skat.table import Table
@@ -295,3 +302,11 @@ def test_a_stored_quiz_names_its_valuation_and_old_ones_read_as_the_shortcut():
         stored("skat", {"valuation": {"method": "half", "played_tricks": 0}})
     with pytest.raises(QuizError, match="simple players"):
         Valuation("whole_deal", 3)
+
+
+def test_a_recheck_plays_again_the_worlds_spread_evenly_the_first_among_them():
+    assert recheck_indices(100, 10) == list(range(0, 100, 10))
+    assert recheck_indices(7, 3) == [0, 2, 4]
+    assert recheck_indices(5, None) == recheck_indices(5, 9) == [0, 1, 2, 3, 4]
+    with pytest.raises(QuizError, match="at least one world"):
+        recheck_indices(5, 0)
