@@ -23,6 +23,7 @@ from typing import Any
 from django.db.models import Count
 
 from games.quizzes import KINDS, QuizDraft, draft_quiz, load_generators, modes_for, question_of
+from games.quizzes.common.keep import MAX_ANSWER_SHARE
 from trainer.generation import ATTEMPTS_PER_QUIZ, attempt_seed
 from trainer.models import Quiz
 from trainer.quizio import ImportReport, draft_to_json, dump_line, import_lines, open_bank
@@ -63,9 +64,16 @@ def game_rank(game: str) -> tuple[int, str]:
     return (GAME_ORDER.index(game) if game in GAME_ORDER else len(GAME_ORDER), game)
 
 
-def plan(per_kind: int, games: Iterable[str] | None = None) -> list[Cell]:
-    """Return the cells to build: every generated game and kind, ``per_kind`` quizzes each,
-    split evenly over the kind's modes (play quizzes mix double and single dummy)."""
+def plan(
+    per_kind: int, games: Iterable[str] | None = None, kinds: Iterable[str] | None = None
+) -> list[Cell]:
+    """Return the cells to build: every generated game and kind (or only ``games`` and
+    ``kinds``), ``per_kind`` quizzes each, split evenly over the kind's modes (play quizzes
+    mix double and single dummy)."""
+    wanted_kinds = set(kinds) if kinds is not None else set(KINDS)
+    if wanted_kinds - set(KINDS):
+        bad = ", ".join(sorted(wanted_kinds - set(KINDS)))
+        raise StarterBankError(f"kind: no such kind {bad} (use {', '.join(KINDS)})")
     if per_kind < 1:
         raise StarterBankError(f"per-kind: must be at least 1, not {per_kind}")
     generated = load_generators()
@@ -76,7 +84,7 @@ def plan(per_kind: int, games: Iterable[str] | None = None) -> list[Cell]:
     cells = []
     for game in sorted(wanted, key=game_rank):
         for kind in KINDS:
-            if (game, kind) not in generated:
+            if (game, kind) not in generated or kind not in wanted_kinds:
                 continue
             modes = modes_for(game, kind)
             share, extra = divmod(per_kind, len(modes))
@@ -98,12 +106,25 @@ def build_cell(
     """Draft one cell's quizzes: attempt n uses ``attempt_seed(cell.seed, n)``, the first
     ``count`` distinct real decisions in attempt order are kept (the same with any pool).
 
-    With ``per_question``, drafting goes on (keeping every quiz, whatever its answer) until
-    each question seen has at least that many.
+    With ``per_question``, drafting goes on until each question seen has at least that many,
+    and a draft is passed over when one of its accepted answers would then be accepted in
+    more than ``MAX_ANSWER_SHARE`` of its question's quizzes (counted against at least
+    ``per_question`` of them): the bank must not teach that one answer is nearly always
+    right (docs/quizzes/common.md, "The starter bank's answer shares").
     """
     kept: list[QuizDraft] = []
     hashes: set[str] = set()
     questions: Counter[str] = Counter()
+    answers: dict[str, Counter[str]] = {}
+
+    def too_common(draft: QuizDraft) -> bool:
+        if not cell.per_question:
+            return False
+        question = question_of(draft)
+        cap = MAX_ANSWER_SHARE * max(cell.per_question, questions[question] + 1)
+        seen = answers.get(question, Counter())
+        return any(seen[a] + 1 > cap for a in set(draft.accepted))
+
     limit = max(cell.count, cell.per_question * 8) * ATTEMPTS_PER_QUIZ
     attempt = 0
 
@@ -127,9 +148,12 @@ def build_cell(
         for draft in results:
             if draft is None or draft.position_hash in hashes or not short():
                 continue
+            if too_common(draft):
+                continue
             hashes.add(draft.position_hash)
             kept.append(draft)
             questions[question_of(draft)] += 1
+            answers.setdefault(question_of(draft), Counter()).update(set(draft.accepted))
             on_quiz(1)
     return kept
 
@@ -156,6 +180,12 @@ def build(
 def write_bank(drafts: Iterable[QuizDraft], path: Path) -> int:
     """Write drafts as gzipped JSON lines (byte-identical for the same drafts); return how
     many. The file is replaced only once it is complete."""
+    return write_lines((dump_line(draft_to_json(d)) for d in drafts), path)
+
+
+def write_lines(lines: Iterable[str], path: Path) -> int:
+    """Write bank lines gzipped (byte-identical for the same lines); return how many. The
+    file is replaced only once it is complete."""
     path.parent.mkdir(parents=True, exist_ok=True)
     partial = path.with_name(path.name + ".partial")
     count = 0
@@ -164,14 +194,36 @@ def write_bank(drafts: Iterable[QuizDraft], path: Path) -> int:
             open(partial, "wb") as raw,
             gzip.GzipFile(filename="", mode="wb", fileobj=raw, mtime=0) as out,
         ):
-            for draft in drafts:
-                line = dump_line(draft_to_json(draft))
-                out.write(line.encode("utf-8") + b"\n")
+            for line in lines:
+                out.write(line.rstrip("\n").encode("utf-8") + b"\n")
                 count += 1
         os.replace(partial, path)
     finally:
         partial.unlink(missing_ok=True)
     return count
+
+
+def _cell_key(line: str) -> tuple[str, str, str]:
+    data = json.loads(line)
+    return (data["game"], data["kind"], data["mode"])
+
+
+def splice(old: Iterable[str], cells: Iterable[Cell], drafts: Iterable[QuizDraft]) -> Iterator[str]:
+    """Yield the lines of a bank in which the quizzes of ``cells`` are the new ``drafts``
+    and every other line of ``old`` is kept as it is, in its place (a rebuilt cell's new
+    quizzes stand where its first old one stood; a cell the old bank lacks comes last)."""
+    rebuilt = {(c.game, c.kind, c.mode) for c in cells}
+    new: dict[tuple[str, str, str], list[str]] = {key: [] for key in rebuilt}
+    for draft in drafts:
+        new[(draft.game, draft.kind, draft.mode)].append(dump_line(draft_to_json(draft)))
+    for line in old:
+        key = _cell_key(line)
+        if key not in rebuilt:
+            yield line.rstrip("\n")
+        elif key in new:
+            yield from new.pop(key)
+    for lines in new.values():
+        yield from lines
 
 
 def read_lines(path: Path = STARTER_BANK) -> list[str]:

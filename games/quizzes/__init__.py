@@ -67,15 +67,19 @@ def draft_quiz(
     return draft
 
 
-# A bid quiz's re-check per game: (draft) -> the differences found, [] when it still holds.
+# A bid quiz's re-check per game: (draft, worlds=None) -> the differences found, [] when it
+# still holds. ``worlds``: how many stored worlds to play again when the draft stores its
+# per-world results (Skat, Kleurenwiezen); None plays every world again.
 BID_RECHECKS: dict[str, Any] = {}
 
 
-def recheck(draft: QuizDraft) -> list[str]:
+def recheck(draft: QuizDraft, worlds: int | None = None) -> list[str]:
     """Re-judge a stored draft from what it stored; return every difference ([] if none).
 
     Play quizzes of every game go through the shared pipeline (``common.pipeline``); bid
-    quizzes through their game's registered re-check.
+    quizzes through their game's registered re-check. ``worlds`` (bid quizzes that store
+    their per-world results): judge again from the stored results and play only that many
+    of the stored worlds again to check them (``common.valuation.recheck_indices``).
     """
     load_generators()
     if draft.kind == "play":
@@ -85,7 +89,7 @@ def recheck(draft: QuizDraft) -> list[str]:
     check = BID_RECHECKS.get(draft.game)
     if check is None:
         raise QuizError(f"no bid re-check registered for {draft.game}")
-    return list(check(draft))
+    return list(check(draft) if worlds is None else check(draft, worlds))
 
 
 def question_of(draft: QuizDraft) -> str:

@@ -29,10 +29,13 @@ def toy_position(n: int) -> dict[str, object]:
 
 
 def toy_generator(seed: int, mode: str, constraint: object) -> QuizDraft | None:
-    """Keep two seeds in three; positions repeat every DISTINCT_POSITIONS seeds."""
+    """Keep two seeds in three; positions repeat every DISTINCT_POSITIONS seeds. The accepted
+    answer is A to E in turn (two seeds each), so no answer is accepted in more than a
+    third of a run of kept seeds (the starter bank caps an answer's share)."""
     if seed % 3 == 0:
         return None
     n = seed % DISTINCT_POSITIONS
+    best = "ABCDE"[(seed // 3) % 5]
     return QuizDraft(
         game="wiezen",
         kind="bid",
@@ -44,7 +47,10 @@ def toy_generator(seed: int, mode: str, constraint: object) -> QuizDraft | None:
         rating=1500.0,
         rule_ref="test",
         seed=seed,
-        candidates=(Candidate("A", 2.0, True), Candidate("B", 1.0, False, refutation="less")),
+        candidates=tuple(
+            Candidate(a, 2.0, True) if a == best else Candidate(a, 1.0, False, refutation="less")
+            for a in "ABCDE"
+        ),
     )
 
 

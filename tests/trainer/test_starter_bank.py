@@ -14,11 +14,22 @@ from django.core.management import CommandError, call_command
 from games.position import record_problems
 from games.quizzes import KINDS, QuizDraft, load_generators, question_of, recheck
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares
+from games.quizzes.common.valuation import RECHECK_WORLDS
 from tests.trainer.conftest import toy_generator
 from trainer.grading import grade
 from trainer.models import Quiz
 from trainer.quizio import parse_line
-from trainer.starter import STARTER_BANK, STARTER_MIN, Cell, build, plan, read_lines, write_bank
+from trainer.starter import (
+    STARTER_BANK,
+    STARTER_MIN,
+    Cell,
+    StarterBankError,
+    build,
+    plan,
+    read_lines,
+    write_bank,
+    write_lines,
+)
 
 
 @pytest.fixture(scope="module")
@@ -55,8 +66,11 @@ def candidates_agree(draft: QuizDraft) -> None:
 def judged_again(draft: QuizDraft) -> None:
     """The quiz re-judged from what it stored (the deal, or its worlds) through the shared
     verdict: play quizzes of every game through the one pipeline, bids through their game's
-    re-check (Beyond's convention calls against the convention itself)."""
-    problems = recheck(draft)
+    re-check (Beyond's convention calls against the convention itself). A bidding quiz that
+    stores its per-world results (Skat, Kleurenwiezen) is judged again from all of them, and
+    ``RECHECK_WORLDS`` of its worlds are solved again to check them (docs/quizzes/common.md:
+    whole deals made the full re-solve cost minutes)."""
+    problems = recheck(draft, RECHECK_WORLDS if draft.kind == "bid" else None)
     assert not problems, "; ".join(problems)
 
 
@@ -186,6 +200,26 @@ def test_the_rechecks_catch_a_wrong_flag(shipped):
         candidates_agree(replace(draft, candidates=tuple(lifted)))
 
 
+@pytest.mark.parametrize("game", ["skat"])
+def test_the_bid_rechecks_catch_a_wrong_flag_or_a_wrong_stored_world(shipped, game):
+    """A bidding quiz judged again from its stored per-world results catches a flipped flag
+    in full; the worlds solved again catch a stored result the solver does not give."""
+    draft = next(d for _n, d in shipped if d.game == game and d.kind == "bid")
+    assert "results" in draft.extra and draft.extra["valuation"]["method"] == "whole_deal"
+    flipped = [
+        replace(c, accepted=not c.accepted) if i == 0 else c for i, c in enumerate(draft.candidates)
+    ]
+    with pytest.raises(AssertionError, match="accepted differ"):
+        judged_again(replace(draft, candidates=tuple(flipped)))
+    # A stored result changed in a world the re-check solves again (the first one always is).
+    results = json.loads(json.dumps(draft.extra["results"]))
+    option = draft.candidates[0].answer
+    results[option][0][0] += 7
+    broken = replace(draft, extra={**draft.extra, "results": results})
+    with pytest.raises(AssertionError, match="world 0"):
+        judged_again(broken)
+
+
 def run(*args: str) -> str:
     out = StringIO()
     call_command("ensure_starter_bank", *args, stdout=out, stderr=StringIO())
@@ -268,3 +302,67 @@ def test_the_build_command_writes_a_bank_the_import_takes(tmp_path, toy_only):
             stdout=out,
             stderr=StringIO(),
         )
+
+
+def test_rebuilding_some_cells_keeps_every_other_line_as_it_is(tmp_path, toy_only):
+    """--game/--kind into an existing bank rebuilds those cells only: the other lines stay
+    byte for byte in their places, the rebuilt cell's new quizzes stand where its old ones
+    stood."""
+    target = tmp_path / "starter.jsonl.gz"
+    toy = plan(6)
+    write_bank(build(toy, jobs=1), target)
+    toy_lines = read_lines(target)
+    other = [
+        json.dumps({"game": "skat", "kind": "play", "mode": "double_dummy", "n": 1}),
+        json.dumps({"game": "beyond", "kind": "bid", "mode": "single_dummy", "n": 2}),
+    ]
+    write_lines([other[0], *toy_lines[:2], other[1]], target)
+    out = StringIO()
+    call_command(
+        "build_starter_bank",
+        "--per-kind",
+        "6",
+        "--kind",
+        "bid",
+        "--output",
+        str(target),
+        stdout=out,
+        stderr=StringIO(),
+    )
+    assert "8 quizzes written" in out.getvalue()
+    assert [line.rstrip("\n") for line in read_lines(target)] == [
+        other[0],
+        *(line.rstrip("\n") for line in toy_lines),
+        other[1],
+    ]
+    with pytest.raises(StarterBankError, match="no such kind"):
+        plan(6, kinds=["deal"])
+
+
+def test_the_build_passes_over_a_draft_whose_answer_is_already_too_common(
+    monkeypatch, toy_bid_generator
+):
+    """A generator that accepts A in most deals still gives a bank where A is accepted in at
+    most MAX_ANSWER_SHARE of the quizzes: the drafts that would push it over are passed over."""
+    from games.quizzes.base import GENERATORS
+
+    def mostly_a(seed: int, mode: str, constraint: object) -> QuizDraft | None:
+        draft = toy_generator(seed, mode, constraint)
+        if draft is None or seed % 4:
+            return draft if draft is None else _accepting(draft, "A")
+        return draft
+
+    monkeypatch.setitem(GENERATORS, ("wiezen", "bid"), mostly_a)
+    drafts = list(build([Cell("wiezen", "bid", "single_dummy", 10, per_question=10)]))
+    (share,) = answer_shares(drafts)
+    assert share.quizzes == 10 and share.share <= MAX_ANSWER_SHARE, str(share)
+
+
+def _accepting(draft: QuizDraft, answer: str) -> QuizDraft:
+    return replace(
+        draft,
+        candidates=tuple(
+            replace(c, accepted=c.answer == answer, value=2.0 if c.answer == answer else 1.0)
+            for c in draft.candidates
+        ),
+    )

@@ -28,9 +28,12 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     return declaration_quiz(seed, constraint)
 
 
-def recheck_bid(draft: QuizDraft) -> list[str]:
+def recheck_bid(draft: QuizDraft, worlds: int | None = None) -> list[str]:
     """Re-check a stored Beyond bid quiz: convention quizzes by the convention, declarations
-    by their stored deal and world seed; return every difference ([] when it holds)."""
+    by their stored deal and world seed; return every difference ([] when it holds).
+
+    Every world is settled again whatever ``worlds`` asks (Beyond's declarations store no
+    per-world results)."""
     question = draft.extra.get("question")
     if question in (CONVENTION, DEMAND_Q):
         return recheck_convention(draft)

@@ -6,22 +6,33 @@ and scored under the game's scoring, and the option's value is the mean score ov
 How the contract is *played* is the valuation:
 
 - ``whole_deal``: the solver plays the contract double dummy from the first lead to the last
-  trick; the simple players play no card. Every new 500 bidding quiz (contract and kitty).
+  trick; the simple players play no card. Every new 500 (contract and kitty) and Skat
+  (limit, hand, game, discard) bidding quiz.
 - ``shortcut``: the simple players play the first ``played_tricks`` tricks and the solver
-  finishes the rest. The starter bank's quizzes were made so, and new Skat, Kleurenwiezen
-  and Beyond bidding quizzes still are: whole deals cost Skat about 30 times and
-  Kleurenwiezen over 100 times the CPU per quiz today (docs/quizzes/common.md), too slow for
-  the bank's refills and the test suite until the solver is faster.
+  finishes the rest. New Kleurenwiezen quizzes (six tricks played, the last seven solved) and
+  Beyond declaration quizzes (nine played, the last four solved) still are, and so were the
+  bidding quizzes made before their valuation was recorded (``LEGACY_VALUATION``).
+
+Measured on this project's machine (AMD EPYC family 25 model 17, two shared cores, CPU
+seconds of one process, docs/quizzes/common.md): Skat ``skat/bid`` seeds 1-20 keep 11 of 20
+at 108 quizzes per CPU-minute with ``shortcut(4)`` and 12 of 20 at 15 a CPU-minute whole, so
+a worker refill of 50 takes about 3.3 CPU-minutes: Skat is solved whole. Kleurenwiezen seeds
+100-118 keep 10 of 19 either way, 223 a CPU-minute with ``shortcut(6)`` and 2.4 whole, and
+on the starter bank's own seeds whole deals made 9 quizzes in about 13 CPU-minutes (one took
+12 minutes on a busy machine): a refill of 50 would take about an hour of CPU, so
+Kleurenwiezen waits for faster bridge-shaped whole deals.
 
 Each draft stores its valuation in ``extra['valuation']`` (``{"method", "played_tricks"}``)
 and its re-check plays the worlds again the same way, so a quiz stays valid whichever way it
 was made. ``BID_VALUATION`` is the one setting per game: a game moves to whole deals by
-setting its entry to ``WHOLE_DEAL`` (the tests check every game's whole-deal path).
+setting its entry to ``WHOLE_DEAL`` (the tests check every game's whole-deal path). Skat
+and Kleurenwiezen drafts also store each world's result (``extra['results']``), so a
+re-check can judge from them and solve only some worlds again (``recheck_indices``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -76,17 +87,14 @@ def shortcut(played_tricks: int) -> Valuation:
     return Valuation(SHORTCUT, played_tricks)
 
 
-# The valuation new bidding quizzes of each game use. 500 is solved whole (a 500 deal takes
-# the solver about a millisecond). Skat (four tricks by the simple players), Kleurenwiezen
-# (six) and Beyond (nine) stay on the shortcut until their whole deals are cheap enough:
-# measured per kept quiz, whole deals took Skat from 188 to 5.8 quizzes per worker-minute and
-# Kleurenwiezen from 387 to 3.1 (one closed miserie from the first lead took 104 s; with the
-# solver's misère bounds such solves take a fraction of a second, and the partnership
-# contracts' whole deals leave it at about 4 a CPU-minute, docs/quizzes/common.md). Skat's
-# band search (skat/outcome.py) raised its whole deals to 16.8 a CPU-minute (from 4.3 on
-# the same seeds and machine, docs/quizzes/common.md), still short of a refill's needs.
+# The valuation new bidding quizzes of each game use (docs/quizzes/common.md has the
+# figures). 500 and Skat are solved whole from the first lead. Kleurenwiezen stays on the
+# shortcut (six tricks by the simple players, the last seven solved): on the starter bank's
+# seeds its whole deals gave under one quiz per CPU-minute, an hour of CPU for a refill of
+# 50. Beyond stays on the shortcut (nine tricks played, the last four solved) until a Beyond
+# deal solves in milliseconds.
 BID_VALUATION: dict[str, Valuation] = {
-    "skat": shortcut(4),
+    "skat": WHOLE_DEAL,
     "five_hundred": WHOLE_DEAL,
     "wiezen": shortcut(6),
     "beyond": shortcut(9),
@@ -116,3 +124,47 @@ def stored(game: str, extra: Mapping[str, Any]) -> Valuation:
     if isinstance(extra.get("solve_tricks"), int):  # Kleurenwiezen drafts named the depth
         return shortcut(DEAL_TRICKS[game] - extra["solve_tricks"])
     return LEGACY_VALUATION[game]
+
+
+# How many of a bidding quiz's stored worlds the starter bank's test plays again when the
+# quiz stores its per-world results (docs/quizzes/common.md, "Re-checking a bidding quiz").
+RECHECK_WORLDS = 10
+
+
+def recheck_indices(n: int, worlds: int | None) -> list[int]:
+    """Return which of ``n`` stored worlds a re-check plays again: all of them when
+    ``worlds`` is None (or not fewer than ``n``), else ``worlds`` of them spread evenly over
+    the list, the first included (the same ones every time)."""
+    if worlds is None or worlds >= n:
+        return list(range(n))
+    if worlds < 1:
+        raise QuizError(f"a re-check plays at least one world again, not {worlds}")
+    return [i * n // worlds for i in range(worlds)]
+
+
+def results_problems(
+    stored_results: Mapping[str, Sequence[Any]],
+    again: Mapping[str, Sequence[Any]],
+    n: int,
+    worlds: int | None,
+    options: Sequence[str],
+) -> list[str]:
+    """Compare a draft's stored per-world results with the worlds played again.
+
+    ``stored_results``: every option's result in each of the ``n`` stored worlds;
+    ``again``: the results of the worlds ``recheck_indices(n, worlds)`` played again, in
+    that order. Returns every difference ([] when they agree in every world played again).
+    """
+    if sorted(stored_results) != sorted(options):
+        return [f"results stored for {sorted(stored_results)}, not the options {sorted(options)}"]
+    if any(len(rows) != n for rows in stored_results.values()):
+        return [f"results stored for other than the {n} stored worlds"]
+    problems = []
+    for j, i in enumerate(recheck_indices(n, worlds)):
+        for option in options:
+            if stored_results[option][i] != again[option][j]:
+                problems.append(
+                    f"world {i}, {option}: stored {stored_results[option][i]}, "
+                    f"played again {again[option][j]}"
+                )
+    return problems

@@ -305,8 +305,11 @@ def _detail(call: Call, tricks: list[dict[str, int]]) -> str:
     return f"In {strain} your side averages {average:.1f} tricks and needs {call.level}."
 
 
-def recheck_bid(draft: QuizDraft) -> list[str]:
-    """Re-judge a stored bid draft by settling its stored worlds again ([] when it holds)."""
+def recheck_bid(draft: QuizDraft, worlds: int | None = None) -> list[str]:
+    """Re-judge a stored bid draft by settling its stored worlds again ([] when it holds).
+
+    Every world is settled again whatever ``worlds`` asks: a 500 deal solves in about a
+    millisecond."""
     if draft.extra.get("question") == "kitty":
         return recheck_kitty(draft)
     seat = draft.position["seat"]

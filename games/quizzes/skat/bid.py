@@ -34,7 +34,13 @@ import games.quizzes as quizzes
 from games.cards import SKAT_DECK, Card, sort_key
 from games.position import Call, SkatPosition, deal_record, settings_json
 from games.quizzes.base import Candidate, QuizDraft, QuizError, generator
-from games.quizzes.common.valuation import Valuation, current, stored
+from games.quizzes.common.valuation import (
+    Valuation,
+    current,
+    recheck_indices,
+    results_problems,
+    stored,
+)
 from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.skat.cut import PLAYER, Dealt, auction_result, run_auction
 from games.quizzes.skat.outcome import Played, play_out
@@ -873,6 +879,7 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
             "worlds": [world_json(w) for w in worlds],
             "world_seed": _world_seed(seed),
             "valuation": valuation.as_json(),
+            "results": results_json(samples),
             "sampling_error": round(verdict.error, 4),
             "natural": natural,
             "deal": {
@@ -883,21 +890,51 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     )
 
 
-def reevaluate(draft: QuizDraft) -> dict[str, list[Played]]:
-    """Play the options of a stored bid quiz again on its stored worlds."""
+def results_json(samples: Mapping[str, Sequence[Played]]) -> dict[str, list[list[int]]]:
+    """Return every option's result in each world as stored in ``extra['results']``:
+    ``[score, won, declared, points]`` per world, in the order of ``extra['worlds']``."""
+    return {
+        option: [[p.score, int(p.won), int(p.declared), p.points] for p in played]
+        for option, played in samples.items()
+    }
+
+
+def results_from_json(data: Mapping[str, Sequence[Sequence[int]]]) -> dict[str, list[Played]]:
+    """Read ``extra['results']`` back (``results_json``)."""
+    return {
+        option: [Played(int(s), bool(w), bool(d), int(p)) for s, w, d, p in rows]
+        for option, rows in data.items()
+    }
+
+
+def reevaluate(draft: QuizDraft, worlds: int | None = None) -> dict[str, list[Played]]:
+    """Play the options of a stored bid quiz again on its stored worlds (on ``worlds`` of
+    them spread evenly, ``recheck_indices``; all when None), in the stored order."""
     spec = BidSpec.from_json(draft.extra["spec"])
-    worlds = [world_from_json(w) for w in draft.extra["worlds"]]
-    return evaluate(spec, worlds, stored("skat", draft.extra))
+    every = [world_from_json(w) for w in draft.extra["worlds"]]
+    chosen = [every[i] for i in recheck_indices(len(every), worlds)]
+    return evaluate(spec, chosen, stored("skat", draft.extra))
 
 
-def recheck_bid(draft: QuizDraft) -> list[str]:
+def recheck_bid(draft: QuizDraft, worlds: int | None = None) -> list[str]:
     """Re-judge a stored Skat bid draft on its stored worlds; return every difference.
 
-    [] when the same answers are accepted with the same values and win rates as stored.
+    [] when the same answers are accepted with the same values and win rates as stored. A
+    draft that stores its per-world results (``extra['results']``) is judged again from
+    them, and they are checked by playing ``worlds`` of the stored worlds again (all when
+    None; ``common.valuation.recheck_indices``); an older draft is played again in every
+    world.
     """
     spec = BidSpec.from_json(draft.extra["spec"])
-    samples = reevaluate(draft)
-    problems = differences(draft, judge(spec, samples))
+    if "results" in draft.extra:
+        samples = results_from_json(draft.extra["results"])
+        problems = results_problems(
+            samples, reevaluate(draft, worlds), len(draft.extra["worlds"]), worlds, spec.options
+        )
+    else:
+        samples = reevaluate(draft)
+        problems = []
+    problems += differences(draft, judge(spec, samples))
     if any(c.rate is None for c in draft.candidates):
         problems.append("a candidate has no stored win rate")
     if draft.extra.get("question") != spec.question:

@@ -7,8 +7,9 @@ line where a player asks, joins or goes alone), or the hand has a special bid wo
 
 ``WORLDS`` deals of the other three hands that fit the auction so far are sampled
 (``worlds.bid_worlds``); every option is settled in every one of them (``settle.settle``: the
-rest of the auction by the simple bidder, the contract solved double dummy from the first lead
-to the last trick, the points under Kleurenwiezen scoring) and the options are
+rest of the auction by the simple bidder, the contract played as ``common.valuation`` says:
+today the simple players' first six tricks and the solver the rest, the points under
+Kleurenwiezen scoring) and the options are
 judged on the same worlds with the shared ``judge_sampled``: the best mean score and every
 option within the sampling error of it are accepted; the quiz is kept only when every accepted
 option beats every rejected one beyond the sampling error and by ``MIN_MARGIN`` points. Each
@@ -30,7 +31,13 @@ from typing import Any
 from games.cards import SUIT_NAMES, WIEZEN_DECK, format_pbn, parse_card, parse_pbn
 from games.quizzes import BID_RECHECKS
 from games.quizzes.base import Candidate, QuizDraft, QuizError
-from games.quizzes.common.valuation import Valuation, current, stored
+from games.quizzes.common.valuation import (
+    Valuation,
+    current,
+    recheck_indices,
+    results_problems,
+    stored,
+)
 from games.quizzes.common.verdict import Outcome, Verdict, judge_sampled
 from games.quizzes.units import MAKE_RATE, POINTS
 from games.quizzes.wiezen.settle import Settled, settle_many
@@ -397,6 +404,7 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
             "worlds": [format_pbn(w) for w in worlds],
             "world_seed": world_seed,
             "valuation": valuation.as_json(),
+            "results": results_json(settled),
             "sampling_error": round(verdict.error, 4),
         },
     )
@@ -409,20 +417,49 @@ def _history_until(full: Auction, at: int) -> list[tuple[str, Call]]:
     return list(full.history[:at])
 
 
-def recheck_bid(draft: QuizDraft) -> list[str]:
-    """Settle a stored bid draft's options again in its stored worlds; return differences."""
+def results_json(settled: dict[str, list[Settled]]) -> dict[str, list[list[int]]]:
+    """Return every call's result in each world as stored in ``extra['results']``:
+    ``[points, made, played]`` per world, in the order of ``extra['worlds']``."""
+    return {k: [[o.points, int(o.made), int(o.played)] for o in v] for k, v in settled.items()}
+
+
+def _results_from_json(data: dict[str, list[list[int]]]) -> dict[str, list[Settled]]:
+    """Read ``extra['results']`` back as what ``judged`` needs (the contract is not stored)."""
+    return {
+        k: [Settled(None, bool(made), int(points), bool(played)) for points, made, played in rows]
+        for k, rows in data.items()
+    }
+
+
+def recheck_bid(draft: QuizDraft, worlds: int | None = None) -> list[str]:
+    """Settle a stored bid draft's options again in its stored worlds; return differences.
+
+    A draft that stores its per-world results (``extra['results']``) is judged again from
+    them, and they are checked by settling ``worlds`` of the stored worlds again (all when
+    None; ``common.valuation.recheck_indices``); an older draft is settled again in every
+    world.
+    """
     position = draft.position
     seat = position["seat"]
     dealer = position["dealer"]
     prefix = [(s, parse_call(c)) for s, c in position["auction"]]
-    worlds = [parse_pbn(w, WIEZEN_DECK, 13) for w in draft.extra["worlds"]]
+    every = [parse_pbn(w, WIEZEN_DECK, 13) for w in draft.extra["worlds"]]
     deal = {s: [parse_card(t) for t in cs] for s, cs in draft.extra["deal"].items()}
     problems = []
-    if any(w[seat] != deal[seat] for w in worlds):
+    if any(w[seat] != deal[seat] for w in every):
         problems.append(f"a stored world does not give {seat} the quiz hand")
     calls = [parse_call(c.answer) for c in draft.candidates]
-    settled = call_values(worlds, dealer, prefix, seat, calls, stored(GAME, draft.extra))
-    verdict = judged(settled, [c.answer for c in draft.candidates])
+    keys = [c.answer for c in draft.candidates]
+    valuation = stored(GAME, draft.extra)
+    if "results" in draft.extra:
+        results = draft.extra["results"]
+        chosen = [every[i] for i in recheck_indices(len(every), worlds)]
+        again = results_json(call_values(chosen, dealer, prefix, seat, calls, valuation))
+        problems += results_problems(results, again, len(every), worlds, keys)
+        settled = _results_from_json(results)
+    else:
+        settled = call_values(every, dealer, prefix, seat, calls, valuation)
+    verdict = judged(settled, keys)
     if verdict is None:
         return [*problems, "the stored position is no longer a clear decision"]
     if frozenset(draft.accepted) != verdict.accepted:
@@ -435,6 +472,11 @@ def recheck_bid(draft: QuizDraft) -> list[str]:
         now = round(verdict.values[cand.answer], 4)
         if abs(cand.value - now) > 1e-3:
             problems.append(f"{cand.answer}: stored value {cand.value}, now {now}")
+        rate = make_rate(settled[cand.answer])
+        if (cand.rate is None) != (rate is None) or (
+            rate is not None and cand.rate is not None and abs(cand.rate - rate) > 1e-3
+        ):
+            problems.append(f"{cand.answer}: stored make rate {cand.rate}, now {rate}")
     return problems
 
 

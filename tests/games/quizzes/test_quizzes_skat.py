@@ -33,6 +33,7 @@ from games.skat import Contract, score_game
 from games.skat.handeval import null_fit
 from games.skat.rules import effective_suit
 from games.skat.values import game_value, matadors
+from tests.games.quizzes.pinned import shortcut_bids
 
 PLAY_THEMES = {
     "trump_drawing",
@@ -405,17 +406,25 @@ BID_SEEDS = 400
 
 @pytest.fixture(scope="session")
 def bid_by_question() -> dict[str, list[QuizDraft]]:
+    """A hundred quizzes, pinned to the shortcut (tests/games/quizzes/pinned.py): these tests
+    check their shape, answers and wording; ``bid_drafts`` and test_bid_valuation.py make
+    theirs with the real setting, whole deals."""
     out: dict[str, list[QuizDraft]] = {}
-    for question in QUESTIONS:
-        found: list[QuizDraft] = []
-        for seed in (s for s in range(BID_SEEDS) if question_for(s) == question):
-            draft = draft_quiz("skat", "bid", "single_dummy", seed)
-            if draft is not None:
-                found.append(draft)
-                if len(found) == BID_QUIZZES:
-                    break
-        out[question] = found
+    with shortcut_bids("skat"):
+        for question in QUESTIONS:
+            found: list[QuizDraft] = []
+            for seed in (s for s in range(BID_SEEDS) if question_for(s) == question):
+                draft = draft_quiz("skat", "bid", "single_dummy", seed)
+                if draft is not None:
+                    found.append(draft)
+                    if len(found) == BID_QUIZZES:
+                        break
+            out[question] = found
     return out
+
+
+def test_bid_drafts_are_made_by_whole_deals(bid_drafts: list[QuizDraft]) -> None:
+    assert all(d.extra["valuation"]["method"] == "whole_deal" for d in bid_drafts)
 
 
 def test_every_bid_question_gives_quizzes(bid_by_question: dict[str, list[QuizDraft]]) -> None:

@@ -17,7 +17,10 @@ from trainer.starter import (
     StarterBankError,
     build,
     plan,
+    read_lines,
+    splice,
     write_bank,
+    write_lines,
 )
 
 DEFAULT_PER_KIND = 30
@@ -27,13 +30,17 @@ class Command(BaseCommand):
     help = (
         "Build the starter bank shipped with the project: --per-kind quizzes of every game "
         "and kind from fixed seeds, written gzipped in the export format. Deterministic: the "
-        "same generators give the same file."
+        "same generators give the same file. With --game or --kind into an existing file, "
+        "only those cells are rebuilt and every other line is kept as it is."
     )
 
     def add_arguments(self, parser: CommandParser) -> None:
         parser.add_argument("--per-kind", type=int, default=DEFAULT_PER_KIND)
         parser.add_argument("--output", type=Path, default=STARTER_BANK)
         parser.add_argument("--game", action="append", help="only this game (repeatable)")
+        parser.add_argument(
+            "--kind", action="append", help="only this kind, play or bid (repeatable)"
+        )
         parser.add_argument(
             "--jobs", type=int, default=1, help="worker processes drafting in parallel"
         )
@@ -45,7 +52,7 @@ class Command(BaseCommand):
                 f"per-kind: the shipped bank needs at least {STARTER_MIN} per game and kind"
             )
         try:
-            cells = plan(per_kind, opts["game"])
+            cells = plan(per_kind, opts["game"], opts["kind"])
         except StarterBankError as exc:
             raise CommandError(str(exc)) from None
         bar = tqdm(
@@ -69,7 +76,13 @@ class Command(BaseCommand):
         start = time.monotonic()
         try:
             drafts = build(cells, int(opts["jobs"]), bar.update, next_cell)
-            written = write_bank(drafts, Path(opts["output"]))
+            output = Path(opts["output"])
+            if (opts["game"] or opts["kind"]) and output.exists():
+                # Only some cells are rebuilt: every other line of the bank stays as it is.
+                kept = read_lines(output)
+                written = write_lines(splice(kept, cells, drafts), output)
+            else:
+                written = write_bank(drafts, output)
         except (StarterBankError, QuizError) as exc:
             raise CommandError(f"{exc}; the starter bank was not changed") from None
         finally:
