@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import random
 import time
+from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -23,7 +24,8 @@ from redis.exceptions import RedisError
 
 from games import GAMES
 from games.constraints import ConstraintError, parse
-from games.quizzes import KINDS, QuizDraft, QuizError, draft_quiz, modes_for
+from games.quizzes import KINDS, QuizDraft, QuizError, draft_quiz, modes_for, question_of
+from games.quizzes.common.keep import MAX_ANSWER_SHARE
 from games.sampling import NoDealFound
 from games.solver import SolverBudgetExceeded, deadline
 from trainer.drawn import stored_drawing
@@ -194,6 +196,35 @@ def store_quiz(draft: QuizDraft, job: GenerationJob | None) -> bool:
     return True
 
 
+# A refill counts an answer's share of its question against at least this many quizzes, so
+# that the first few of a thin bank are not held back.
+SHARE_FLOOR = 10
+
+
+def too_common(draft: QuizDraft) -> bool:
+    """Return whether storing a bidding draft would make one of its accepted answers accepted
+    in more than MAX_ANSWER_SHARE of its question's quizzes in the bank (counted against at
+    least SHARE_FLOOR of them): the bank must not teach that one answer is nearly always
+    right. A refill passes over such a draft, as the starter bank's build does; a teacher's
+    job keeps what it asked for. Play quizzes' answers are cards of different deals, never
+    one shared answer: not counted."""
+    if draft.kind != "bid":
+        return False
+    question = question_of(draft)
+    same = Quiz.objects.filter(game=draft.game, kind=draft.kind)
+    if "question" in draft.extra:
+        same = same.filter(extra__question=question)
+    else:
+        same = same.exclude(extra__has_key="question")
+    counts: Counter[str] = Counter()
+    total = 0
+    for candidates in same.values_list("candidates", flat=True).iterator():
+        total += 1
+        counts.update({str(c.get("answer")) for c in candidates if c.get("accepted")})
+    cap = MAX_ANSWER_SHARE * max(total + 1, SHARE_FLOOR)
+    return any(counts[a] + 1 > cap for a in set(draft.accepted))
+
+
 def _finish(job_id: int, status: str, error: str = "") -> GenerationJob:
     now = timezone.now()
     GenerationJob.objects.filter(pk=job_id).update(
@@ -245,6 +276,9 @@ def run_chunk(
             return _finish(job_id, FAILED, str(exc))
         except SolverBudgetExceeded as exc:
             log.warning("job %s: deal seed %s skipped: %s", job_id, seed, exc)
+            draft = None
+        if draft is not None and job.refill and too_common(draft):
+            log.info("job %s: deal seed %s passed over: its answer is common enough", job_id, seed)
             draft = None
         spent = time.monotonic() - began
         with transaction.atomic():

@@ -3,13 +3,22 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from io import StringIO
 
 import pytest
 from django.core.management import CommandError, call_command
 
+from games.quizzes.base import GENERATORS
+from games.quizzes.common.keep import MAX_ANSWER_SHARE
 from tests.trainer.conftest import toy_generator
-from trainer.generation import JobRequestError, attempt_seed, create_job, run_chunk
+from trainer.generation import (
+    SHARE_FLOOR,
+    JobRequestError,
+    attempt_seed,
+    create_job,
+    run_chunk,
+)
 from trainer.models import GenerationJob, Quiz
 from trainer.quizio import QuizImportError, draft_to_json, export_lines, import_lines
 
@@ -218,3 +227,35 @@ def test_generate_command_gives_up_waiting_when_no_worker_takes_the_job(broker_d
             stderr=StringIO(),
         )
     assert GenerationJob.objects.get().status == "queued"
+
+
+def always_a(seed, mode, constraint):
+    """The toy generator, with A accepted in every quiz it makes."""
+    draft = toy_generator(seed, mode, constraint)
+    if draft is None:
+        return None
+    return replace(
+        draft,
+        candidates=tuple(replace(c, accepted=c.answer == "A") for c in draft.candidates),
+    )
+
+
+def test_a_refill_passes_over_an_answer_the_bank_has_enough_of(monkeypatch):
+    monkeypatch.setitem(GENERATORS, ("wiezen", "bid"), always_a)
+    refill = run_chunk(
+        create_job(game="wiezen", kind="bid", count=8, seed=5, enqueue=False, refill=True).pk
+    )
+    # Against the floor of SHARE_FLOOR quizzes, A may be the answer of 40 % of ten: four.
+    assert refill.status == "failed" and "4 of 8 made" in refill.error
+    accepted = [q.accepted for q in Quiz.objects.all()]
+    assert accepted == [["A"]] * 4 and MAX_ANSWER_SHARE * SHARE_FLOOR == 4
+    # A teacher's job keeps what it asked for.
+    asked = run_chunk(create_job(game="wiezen", kind="bid", count=3, seed=6, enqueue=False).pk)
+    assert asked.status == "done" and asked.done == 3
+    # Other answers still come in by refills: the toy's own turns of A to E.
+    monkeypatch.setitem(GENERATORS, ("wiezen", "bid"), toy_generator)
+    mixed = run_chunk(
+        create_job(game="wiezen", kind="bid", count=5, seed=7, enqueue=False, refill=True).pk
+    )
+    assert mixed.done == 5
+    assert not any(q.accepted == ["A"] for q in Quiz.objects.filter(job=mixed))
