@@ -2200,6 +2200,56 @@ static int avoid_bound(const Ctx *c, int seat, int avoid) {
     return -1;
 }
 
+/* Exact targets (Beyond), a trick start with an opponent on lead: does it have a lead that
+   gives a trick to a seat of the team that has its number already (a trick too many)? Such
+   a seat X, without jokers (a joker would let it duck), holds cards of a suit the leader
+   holds, all of them above every card of that suit that could beat them: the opponents'
+   cards, and the partner's too when the partner still needs tricks (it may overtake to
+   save X; when it has its number as well, its winning the trick fails just the same). The
+   leader leads the suit; X must follow and its card wins unless a seat void in the suit
+   ruffs: an opponent does not unless it holds only trumps, a partner that still needs
+   tricks may, so it must hold the suit or no trump. Return 1 with X's lowest card of the
+   suit in `rel` (the zone down to it: the lengths place the rest), choosing the suit with
+   the fewest cards above that card. */
+static int fed_trick(const Ctx *c, int leader, uint64_t *rel) {
+    uint64_t held = all_held(c), trumps = c->trump_block >= 0 ? c->block_mask[c->trump_block] : 0;
+    int best_depth = BIG, best_card = -1;
+    for (int x = 0; x < MAXSEATS; x++) {
+        if (c->need[x] != 0 || !c->hand[x] || jokers_of(c, c->hand[x])) continue;
+        int p = -1; /* a partner still needing tricks: its cards may beat X's */
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (s != x && c->need[s] > 0) p = s;
+        }
+        uint64_t beaters = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (s != x && (!on_team(c, s) || s == p)) beaters |= c->hand[s];
+        }
+        for (int b = 0; b < c->nblocks; b++) {
+            if (b == c->joker_block) continue;
+            uint64_t bm = c->block_mask[b], xs = c->hand[x] & bm;
+            if (!xs || !(c->hand[leader] & bm)) continue;
+            int low = lowest(xs);
+            uint64_t above = beaters & bm & ~((1ULL << low) - 1);
+            if (above) continue;
+            int ok = 1;
+            for (int s = 0; s < MAXSEATS && ok && bm != trumps; s++) {
+                uint64_t h = c->hand[s];
+                if (s == x || s == leader || (h & bm) || !(h & trumps)) continue;
+                if (s == p || (!on_team(c, s) && !(h & ~trumps))) ok = 0;
+            }
+            if (!ok) continue;
+            int depth = popcount64(held & bm & ~((1ULL << low) - 1));
+            if (depth < best_depth) {
+                best_depth = depth;
+                best_card = low;
+            }
+        }
+    }
+    if (best_card < 0) return 0;
+    *rel |= 1ULL << best_card;
+    return 1;
+}
+
 /* Whether a seat of `side` holds the top card of a block `leader` holds: else the
    leader's quick tricks (quick_tricks: its own cash, or a partner's after crossing) are
    none. */
@@ -2511,6 +2561,10 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                         lower_to(0, others, &hi, &hi_rel);
                     }
                 }
+            }
+            if (hi > 0 && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat)) {
+                uint64_t frel = 0;
+                if (fed_trick(c, seat, &frel)) lower_to(0, frel, &hi, &hi_rel);
             }
             int need = left - want + 1;
             if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat, need) >= need) {
