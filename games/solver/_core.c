@@ -2250,6 +2250,54 @@ static int fed_trick(const Ctx *c, int leader, uint64_t *rel) {
     return 1;
 }
 
+/* A card of `seat` (legal on trick t) that does not beat the card winning so far, or -1;
+   one of another block than the winning card's when there is one (no rank compared). */
+static int duck_of(const Ctx *c, const Trick *t, int seat) {
+    int wcard = t->card[t->win], wb = c->block_of[wcard], duck = -1;
+    for (uint64_t m = legal_mask(c, t, seat); m; m &= m - 1) {
+        int card = lowest(m);
+        if (!beats(c, t, card, wcard)) {
+            duck = card;
+            if (c->block_of[card] != wb) break;
+        }
+    }
+    return duck;
+}
+
+/* Exact targets (Beyond), an opponent to play to a trick won so far by a seat of the team
+   that has its number already: when the opponent and every opponent after it can play a
+   card that does not beat the winning card (a joker on a suit lead, a smaller card of the
+   suit, a discard), and a partner after it that still needs tricks cannot beat it (its
+   best legal card, see below), that seat takes a trick too many. A partner at its number
+   as well may beat it: it then takes a trick too many itself. Return 1 then, with the
+   winning card in `rel` when its rank was compared with a card of its block (on the trick,
+   a duck, or the partner's cards of the suit led or trumps). */
+static int ducked_trick(const Ctx *c, const Trick *t, int seat, uint64_t *rel) {
+    int wcard = t->card[t->win], wb = c->block_of[wcard];
+    uint64_t wbm = c->block_mask[wb], compared = trick_cards(t);
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        if (!on_team(c, s)) {
+            int duck = duck_of(c, t, s);
+            if (duck < 0) return 0;
+            compared |= 1ULL << duck;
+        } else if (c->need[s] > 0) {
+            uint64_t h = c->hand[s];
+            if (t->lead_block < 0) {
+                if (jokers_of(c, h)) return 0; /* its joker would take the joker lead */
+                continue;
+            }
+            uint64_t follow = h & c->block_mask[t->lead_block];
+            uint64_t m = follow ? follow : (c->trump_block >= 0 ? h & c->block_mask[c->trump_block] : 0);
+            if (!m) continue; /* a discard (or a joker) never wins a suit lead */
+            if (beats(c, t, highest(m), wcard)) return 0;
+            compared |= m;
+        }
+    }
+    if (t->lead_block >= 0 && (compared & ~(1ULL << wcard) & wbm)) *rel |= 1ULL << wcard;
+    return 1;
+}
+
 /* Whether a seat of `side` holds the top card of a block `leader` holds: else the
    leader's quick tricks (quick_tricks: its own cash, or a partner's after crossing) are
    none. */
@@ -2616,26 +2664,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         int d = last_seat_points(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
-    if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND &&
-        !on_team(c, seat) && on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
-        /* Exact targets (Beyond), an opponent last to play to a trick won so far by a seat of
-           the team that has its number already: a card of the opponent's that does not beat
-           the winning card (a joker on a suit lead, a smaller card of the suit, a discard)
-           makes that seat take a trick too many. */
-        int wcard = t->card[t->win], wb = c->block_of[wcard];
-        uint64_t duck = 0;
-        for (uint64_t m = legal_mask(c, t, seat); m; m &= m - 1) {
-            int card = lowest(m);
-            if (!beats(c, t, card, wcard)) {
-                duck = 1ULL << card;
-                if (c->block_of[card] != wb) break; /* no rank compared: the best duck */
-            }
-        }
-        if (duck) {
-            /* As when the trick ends (see play): the winner's rank counts if it beat a card
-               of its block; a duck of that block lies below it, which the winner's rank
-               already places. */
-            if ((trick_cards(t) | duck) & ~(1ULL << wcard) & c->block_mask[wb]) *rel |= 1ULL << wcard;
+    if (t->n > 0 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat) &&
+        on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
+        uint64_t drel = 0;
+        if (ducked_trick(c, t, seat, &drel)) {
+            *rel |= drel;
             return 0;
         }
     }
