@@ -206,6 +206,20 @@ def test_exact_targets_fail_when_an_opponent_leads_into_a_seat_at_its_target(
     assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
 
 
+def test_exact_targets_fail_when_a_seat_at_its_target_runs_out_of_jokers_to_duck(
+    solver: Solve,
+) -> None:
+    # N, at its number, holds the spade king and a joker: it ducks E's spade queen with the
+    # joker, but E keeps the lead and leads the jack, and N must win it with the king (two
+    # rounds of the suit: the search finds it, no bound does).
+    position = beyond("NT", ["SK X1", "SQ SJ", "S2 S3", "S4 D2"], E)
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # With E's jack under S's queen, S overtakes the first spade, takes its trick, and leads
+    # the diamond to W: N throws the king and N-S hit.
+    position = beyond("NT", ["SK X1", "SJ S2", "SQ D2", "S3 DA"], E)
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
 def test_exact_targets_fail_when_the_second_seat_lets_a_seat_at_its_target_win(
     solver: Solve,
 ) -> None:
