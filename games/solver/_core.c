@@ -2200,6 +2200,104 @@ static int avoid_bound(const Ctx *c, int seat, int avoid) {
     return -1;
 }
 
+/* Exact targets (Beyond), a trick start with an opponent on lead: does it have a lead that
+   gives a trick to a seat of the team that has its number already (a trick too many)? Such
+   a seat X, without jokers (a joker would let it duck), holds cards of a suit the leader
+   holds, all of them above every card of that suit that could beat them: the opponents'
+   cards, and the partner's too when the partner still needs tricks (it may overtake to
+   save X; when it has its number as well, its winning the trick fails just the same). The
+   leader leads the suit; X must follow and its card wins unless a seat void in the suit
+   ruffs: an opponent does not unless it holds only trumps, a partner that still needs
+   tricks may, so it must hold the suit or no trump. Return 1 with X's lowest card of the
+   suit in `rel` (the zone down to it: the lengths place the rest), choosing the suit with
+   the fewest cards above that card. */
+static int fed_trick(const Ctx *c, int leader, uint64_t *rel) {
+    uint64_t held = all_held(c), trumps = c->trump_block >= 0 ? c->block_mask[c->trump_block] : 0;
+    int best_depth = BIG, best_card = -1;
+    for (int x = 0; x < MAXSEATS; x++) {
+        if (c->need[x] != 0 || !c->hand[x] || jokers_of(c, c->hand[x])) continue;
+        int p = -1; /* a partner still needing tricks: its cards may beat X's */
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (s != x && c->need[s] > 0) p = s;
+        }
+        uint64_t beaters = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (s != x && (!on_team(c, s) || s == p)) beaters |= c->hand[s];
+        }
+        for (int b = 0; b < c->nblocks; b++) {
+            if (b == c->joker_block) continue;
+            uint64_t bm = c->block_mask[b], xs = c->hand[x] & bm;
+            if (!xs || !(c->hand[leader] & bm)) continue;
+            int low = lowest(xs);
+            uint64_t above = beaters & bm & ~((1ULL << low) - 1);
+            if (above) continue;
+            int ok = 1;
+            for (int s = 0; s < MAXSEATS && ok && bm != trumps; s++) {
+                uint64_t h = c->hand[s];
+                if (s == x || s == leader || (h & bm) || !(h & trumps)) continue;
+                if (s == p || (!on_team(c, s) && !(h & ~trumps))) ok = 0;
+            }
+            if (!ok) continue;
+            int depth = popcount64(held & bm & ~((1ULL << low) - 1));
+            if (depth < best_depth) {
+                best_depth = depth;
+                best_card = low;
+            }
+        }
+    }
+    if (best_card < 0) return 0;
+    *rel |= 1ULL << best_card;
+    return 1;
+}
+
+/* A card of `seat` (legal on trick t) that does not beat the card winning so far, or -1;
+   one of another block than the winning card's when there is one (no rank compared). */
+static int duck_of(const Ctx *c, const Trick *t, int seat) {
+    int wcard = t->card[t->win], wb = c->block_of[wcard], duck = -1;
+    for (uint64_t m = legal_mask(c, t, seat); m; m &= m - 1) {
+        int card = lowest(m);
+        if (!beats(c, t, card, wcard)) {
+            duck = card;
+            if (c->block_of[card] != wb) break;
+        }
+    }
+    return duck;
+}
+
+/* Exact targets (Beyond), an opponent to play to a trick won so far by a seat of the team
+   that has its number already: when the opponent and every opponent after it can play a
+   card that does not beat the winning card (a joker on a suit lead, a smaller card of the
+   suit, a discard), and a partner after it that still needs tricks cannot beat it (its
+   best legal card, see below), that seat takes a trick too many. A partner at its number
+   as well may beat it: it then takes a trick too many itself. Return 1 then, with the
+   winning card in `rel` when its rank was compared with a card of its block (on the trick,
+   a duck, or the partner's cards of the suit led or trumps). */
+static int ducked_trick(const Ctx *c, const Trick *t, int seat, uint64_t *rel) {
+    int wcard = t->card[t->win], wb = c->block_of[wcard];
+    uint64_t wbm = c->block_mask[wb], compared = trick_cards(t);
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        if (!on_team(c, s)) {
+            int duck = duck_of(c, t, s);
+            if (duck < 0) return 0;
+            compared |= 1ULL << duck;
+        } else if (c->need[s] > 0) {
+            uint64_t h = c->hand[s];
+            if (t->lead_block < 0) {
+                if (jokers_of(c, h)) return 0; /* its joker would take the joker lead */
+                continue;
+            }
+            uint64_t follow = h & c->block_mask[t->lead_block];
+            uint64_t m = follow ? follow : (c->trump_block >= 0 ? h & c->block_mask[c->trump_block] : 0);
+            if (!m) continue; /* a discard (or a joker) never wins a suit lead */
+            if (beats(c, t, highest(m), wcard)) return 0;
+            compared |= m;
+        }
+    }
+    if (t->lead_block >= 0 && (compared & ~(1ULL << wcard) & wbm)) *rel |= 1ULL << wcard;
+    return 1;
+}
+
 /* Whether a seat of `side` holds the top card of a block `leader` holds: else the
    leader's quick tricks (quick_tricks: its own cash, or a partner's after crossing) are
    none. */
@@ -2478,15 +2576,28 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             uint64_t ours_rel = 0, theirs_rel = 0;
             uint64_t side_trumps[2];
             trumps_by_side(c, side_trumps);
+            int side_k[MAXSEATS] = {0}, side_total = 0;
             for (int s2 = 0; s2 < MAXSEATS && c->trump_block >= 0; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
                 int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
+                side_k[s2] = k;
+                side_total += k;
                 credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
             if (ours > want) lower_to(0, ours_rel, &hi, &hi_rel);
             if (theirs > left - want) lower_to(0, theirs_rel, &hi, &hi_rel);
-            if (hi > 0 && c->trump_block >= 0) {
+            /* A seat's own count (below) is never above its count for its side (more trumps
+               against it, more jokers), so the per-seat test can fail a seat only where the
+               side counts would: skip it otherwise (same nodes, fewer calls). */
+            int per_seat = 0;
+            for (int s2 = 0; s2 < MAXSEATS && side_total; s2++) {
+                if (c->need[s2] >= 0 &&
+                    (side_k[s2] > c->need[s2] || side_total - side_k[s2] > left - c->need[s2])) {
+                    per_seat = 1;
+                }
+            }
+            if (hi > 0 && c->trump_block >= 0 && per_seat) {
                 /* Each seat on its own: the tricks its trumps win against every other seat's
                    trumps (a partner's too) are its own, and tricks of different seats are
                    different tricks. A seat of the team fails when it is sure of more than
@@ -2511,6 +2622,10 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                         lower_to(0, others, &hi, &hi_rel);
                     }
                 }
+            }
+            if (hi > 0 && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat)) {
+                uint64_t frel = 0;
+                if (fed_trick(c, seat, &frel)) lower_to(0, frel, &hi, &hi_rel);
             }
             int need = left - want + 1;
             if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat, need) >= need) {
@@ -2562,26 +2677,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         int d = last_seat_points(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
-    if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND &&
-        !on_team(c, seat) && on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
-        /* Exact targets (Beyond), an opponent last to play to a trick won so far by a seat of
-           the team that has its number already: a card of the opponent's that does not beat
-           the winning card (a joker on a suit lead, a smaller card of the suit, a discard)
-           makes that seat take a trick too many. */
-        int wcard = t->card[t->win], wb = c->block_of[wcard];
-        uint64_t duck = 0;
-        for (uint64_t m = legal_mask(c, t, seat); m; m &= m - 1) {
-            int card = lowest(m);
-            if (!beats(c, t, card, wcard)) {
-                duck = 1ULL << card;
-                if (c->block_of[card] != wb) break; /* no rank compared: the best duck */
-            }
-        }
-        if (duck) {
-            /* As when the trick ends (see play): the winner's rank counts if it beat a card
-               of its block; a duck of that block lies below it, which the winner's rank
-               already places. */
-            if ((trick_cards(t) | duck) & ~(1ULL << wcard) & c->block_mask[wb]) *rel |= 1ULL << wcard;
+    if (t->n > 0 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat) &&
+        on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
+        uint64_t drel = 0;
+        if (ducked_trick(c, t, seat, &drel)) {
+            *rel |= drel;
             return 0;
         }
     }

@@ -194,6 +194,56 @@ def test_exact_targets_fail_when_the_last_seat_lets_a_seat_at_its_target_win(
     assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
 
 
+def test_exact_targets_fail_when_an_opponent_leads_into_a_seat_at_its_target(
+    solver: Solve,
+) -> None:
+    # N has its number (none) and holds only the spade king, above every other spade: E leads
+    # the queen, N must follow and takes a trick too many (fed_trick, at the first trick).
+    position = beyond("NT", ["SK H2", "SQ D2", "S2 D3", "S3 D4"], E)
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # With the spade ace S, still needing its trick, overtakes: S wins the spade and N-S hit.
+    position = beyond("NT", ["SK H2", "SQ D2", "SA D3", "S3 D4"], E)
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
+def test_exact_targets_fail_when_a_seat_at_its_target_runs_out_of_jokers_to_duck(
+    solver: Solve,
+) -> None:
+    # N, at its number, holds the spade king and a joker: it ducks E's spade queen with the
+    # joker, but E keeps the lead and leads the jack, and N must win it with the king (two
+    # rounds of the suit: the search finds it, no bound does).
+    position = beyond("NT", ["SK X1", "SQ SJ", "S2 S3", "S4 D2"], E)
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # With E's jack under S's queen, S overtakes the first spade, takes its trick, and leads
+    # the diamond to W: N throws the king and N-S hit.
+    position = beyond("NT", ["SK X1", "SJ S2", "SQ D2", "S3 DA"], E)
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
+def test_exact_targets_fail_when_the_second_seat_lets_a_seat_at_its_target_win(
+    solver: Solve,
+) -> None:
+    # N led the spade king and has its number: E and W duck with small spades, S cannot beat
+    # the king, so N takes a trick too many (ducked_trick, before the last seat).
+    position = beyond("NT", ["H2", "S2 D4", "S3 D2", "S4 D3"], N, trick=["SK"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # With the ace S overtakes, takes its trick and then loses the diamond: N-S hit.
+    position = beyond("NT", ["H2", "S2 D4", "SA D2", "S4 D3"], N, trick=["SK"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
+def test_exact_targets_fail_when_a_seat_at_its_target_holds_only_winners_of_the_suit(
+    solver: Solve,
+) -> None:
+    # W led a small spade; N, at its number, holds only spades above every other one, E
+    # ducks and S cannot beat N's queen: whatever N plays wins.
+    position = beyond("NT", ["SK SQ", "S3 H3", "S4 H2", "H4"], W, trick=["S2"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 0
+    # With the ace S overtakes N's card, and W's heart four wins the last trick: N-S hit.
+    position = beyond("NT", ["SK SQ", "S3 H3", "SA H2", "H4"], W, trick=["S2"])
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
 def _targets_near_the_pairs_tricks(seed: int, seat: int, share: int) -> tuple[Position, Objective]:
     """A 6-trick Beyond position with jokers and exact targets for ``seat``'s pair that add up
     to the tricks the pair can take, give or take one, split by ``share``."""
