@@ -86,7 +86,7 @@ def test_settings_use_redis_and_postgres_when_given():
     assert result.stdout.split() == [
         "False",
         "redis://127.0.0.1:6379/3",
-        "django.db.backends.postgresql",
+        "config.pg",  # Django's PostgreSQL backend with the cheaper health check
     ]
 
 

@@ -31,6 +31,11 @@ def wrapper() -> Iterator:
         need_service("the health check shortcut is PostgreSQL's backend (config.pg)")
     made = connections.create_connection("default")
     assert type(made).__module__ == "config.pg.base"
+    # Its own copy of the settings, as the site runs them (kept connections, checked):
+    # other tests' fixtures change the shared ones (the browser tests close after each
+    # request).
+    made.settings_dict = {**made.settings_dict, "CONN_MAX_AGE": 60, "CONN_HEALTH_CHECKS": True}
+    made.settings_dict.setdefault("HEALTH_CHECK_FRESH", 1)
     try:
         yield made
     finally:
@@ -66,9 +71,8 @@ def test_a_connection_idle_for_longer_is_checked_before_its_first_query(wrapper)
     assert checks.count == 1
 
 
-def test_with_a_freshness_of_zero_every_request_is_checked(wrapper, monkeypatch):
-    # The wrapper shares the settings' dict: set it for this test only.
-    monkeypatch.setitem(wrapper.settings_dict, "HEALTH_CHECK_FRESH", 0)
+def test_with_a_freshness_of_zero_every_request_is_checked(wrapper):
+    wrapper.settings_dict["HEALTH_CHECK_FRESH"] = 0
     checks = Checks(wrapper)
     a_request(wrapper)
     a_request(wrapper)

@@ -28,6 +28,7 @@ from pathlib import Path
 
 import pytest
 from django.conf import settings
+from django.db import connection
 
 from tests.conftest import need_service
 
@@ -94,7 +95,7 @@ def _database(kind: str, tmp_path: Path) -> Iterator[tuple[str, Callable[..., li
         yield f"sqlite:///{path}", query
         return
     db = settings.DATABASES["default"]
-    if db["ENGINE"] != "django.db.backends.postgresql":
+    if connection.vendor != "postgresql":
         need_service("PostgreSQL: set DATABASE_URL to a postgres:// URL")
     import psycopg
 

@@ -241,19 +241,20 @@ def always_a(seed, mode, constraint):
 
 
 def test_a_refill_passes_over_an_answer_the_bank_has_enough_of(monkeypatch):
-    monkeypatch.setitem(GENERATORS, ("wiezen", "bid"), always_a)
-    refill = run_chunk(
-        create_job(game="wiezen", kind="bid", count=8, seed=5, enqueue=False, refill=True).pk
-    )
-    # Against the floor of SHARE_FLOOR quizzes, A may be the answer of 40 % of ten: four.
-    assert refill.status == "failed" and "4 of 8 made" in refill.error
-    accepted = [q.accepted for q in Quiz.objects.all()]
-    assert accepted == [["A"]] * 4 and MAX_ANSWER_SHARE * SHARE_FLOOR == 4
-    # A teacher's job keeps what it asked for.
-    asked = run_chunk(create_job(game="wiezen", kind="bid", count=3, seed=6, enqueue=False).pk)
-    assert asked.status == "done" and asked.done == 3
+    # Undone inside the test: the toy generator's fixture restores the real one afterwards.
+    with monkeypatch.context() as patch:
+        patch.setitem(GENERATORS, ("wiezen", "bid"), always_a)
+        refill = run_chunk(
+            create_job(game="wiezen", kind="bid", count=8, seed=5, enqueue=False, refill=True).pk
+        )
+        # Against the floor of SHARE_FLOOR quizzes, A may be the answer of 40 % of ten: four.
+        assert refill.status == "failed" and "4 of 8 made" in refill.error
+        accepted = [q.accepted for q in Quiz.objects.all()]
+        assert accepted == [["A"]] * 4 and MAX_ANSWER_SHARE * SHARE_FLOOR == 4
+        # A teacher's job keeps what it asked for.
+        asked = run_chunk(create_job(game="wiezen", kind="bid", count=3, seed=6, enqueue=False).pk)
+        assert asked.status == "done" and asked.done == 3
     # Other answers still come in by refills: the toy's own turns of A to E.
-    monkeypatch.setitem(GENERATORS, ("wiezen", "bid"), toy_generator)
     mixed = run_chunk(
         create_job(game="wiezen", kind="bid", count=5, seed=7, enqueue=False, refill=True).pk
     )
