@@ -25,7 +25,7 @@ from redis.exceptions import RedisError
 from games import GAMES
 from games.constraints import ConstraintError, parse
 from games.quizzes import KINDS, QuizDraft, QuizError, draft_quiz, modes_for, question_of
-from games.quizzes.common.keep import MAX_ANSWER_SHARE
+from games.quizzes.common.keep import too_common
 from games.sampling import NoDealFound
 from games.solver import SolverBudgetExceeded, deadline
 from trainer.drawn import stored_drawing
@@ -201,19 +201,18 @@ def store_quiz(draft: QuizDraft, job: GenerationJob | None) -> bool:
 SHARE_FLOOR = 10
 
 
-def too_common(draft: QuizDraft) -> bool:
+def over_share(draft: QuizDraft) -> bool:
     """Return whether storing a bidding draft would make one of its accepted answers accepted
     in more than MAX_ANSWER_SHARE of its question's quizzes in the bank (counted against at
-    least SHARE_FLOOR of them): the bank must not teach that one answer is nearly always
-    right. A refill passes over such a draft, as the starter bank's build does; a teacher's
-    job keeps what it asked for. Play quizzes' answers are cards of different deals, never
-    one shared answer: not counted."""
+    least SHARE_FLOOR of them; ``common.keep.too_common``): the bank must not teach that one
+    answer is nearly always right. A refill passes over such a draft, as the starter bank's
+    build does; a teacher's job keeps what it asked for. Play quizzes' answers are cards of
+    different deals, never one shared answer: not counted."""
     if draft.kind != "bid":
         return False
-    question = question_of(draft)
     same = Quiz.objects.filter(game=draft.game, kind=draft.kind)
     if "question" in draft.extra:
-        same = same.filter(extra__question=question)
+        same = same.filter(extra__question=question_of(draft))
     else:
         same = same.exclude(extra__has_key="question")
     counts: Counter[str] = Counter()
@@ -221,8 +220,7 @@ def too_common(draft: QuizDraft) -> bool:
     for candidates in same.values_list("candidates", flat=True).iterator():
         total += 1
         counts.update({str(c.get("answer")) for c in candidates if c.get("accepted")})
-    cap = MAX_ANSWER_SHARE * max(total + 1, SHARE_FLOOR)
-    return any(counts[a] + 1 > cap for a in set(draft.accepted))
+    return too_common(draft.accepted, counts, total, SHARE_FLOOR)
 
 
 def _finish(job_id: int, status: str, error: str = "") -> GenerationJob:
@@ -277,7 +275,7 @@ def run_chunk(
         except SolverBudgetExceeded as exc:
             log.warning("job %s: deal seed %s skipped: %s", job_id, seed, exc)
             draft = None
-        if draft is not None and job.refill and too_common(draft):
+        if draft is not None and job.refill and over_share(draft):
             log.info("job %s: deal seed %s passed over: its answer is common enough", job_id, seed)
             draft = None
         spent = time.monotonic() - began

@@ -23,7 +23,7 @@ from typing import Any
 from django.db.models import Count
 
 from games.quizzes import KINDS, QuizDraft, draft_quiz, load_generators, modes_for, question_of
-from games.quizzes.common.keep import MAX_ANSWER_SHARE
+from games.quizzes.common.keep import too_common
 from trainer.generation import ATTEMPTS_PER_QUIZ, attempt_seed
 from trainer.models import Quiz
 from trainer.quizio import ImportReport, draft_to_json, dump_line, import_lines, open_bank
@@ -117,13 +117,12 @@ def build_cell(
     questions: Counter[str] = Counter()
     answers: dict[str, Counter[str]] = {}
 
-    def too_common(draft: QuizDraft) -> bool:
+    def over_share(draft: QuizDraft) -> bool:
         if not cell.per_question:
             return False
         question = question_of(draft)
-        cap = MAX_ANSWER_SHARE * max(cell.per_question, questions[question] + 1)
         seen = answers.get(question, Counter())
-        return any(seen[a] + 1 > cap for a in set(draft.accepted))
+        return too_common(draft.accepted, seen, questions[question], cell.per_question)
 
     limit = max(cell.count, cell.per_question * 8) * ATTEMPTS_PER_QUIZ
     attempt = 0
@@ -148,7 +147,7 @@ def build_cell(
         for draft in results:
             if draft is None or draft.position_hash in hashes or not short():
                 continue
-            if too_common(draft):
+            if over_share(draft):
                 continue
             hashes.add(draft.position_hash)
             kept.append(draft)

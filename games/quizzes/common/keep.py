@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -83,6 +83,16 @@ class AnswerShare:
 
 # No single answer may be accepted in more than this share of a question's quizzes.
 MAX_ANSWER_SHARE = 0.4
+
+
+def too_common(accepted: Iterable[str], counts: Mapping[str, int], total: int, floor: int) -> bool:
+    """Return whether one more quiz accepting ``accepted`` would make one of those answers
+    accepted in more than MAX_ANSWER_SHARE of its question's quizzes: ``counts`` says how
+    many of the ``total`` quizzes so far accept each answer, and the share is counted
+    against at least ``floor`` quizzes (so the first few of a thin question are not held
+    back). The starter bank's build and the workers' refills both pass over such a draft."""
+    cap = MAX_ANSWER_SHARE * max(total + 1, floor)
+    return any(counts.get(a, 0) + 1 > cap for a in set(accepted))
 
 
 def answer_shares(drafts: Iterable[QuizDraft]) -> list[AnswerShare]:
