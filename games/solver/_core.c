@@ -1596,7 +1596,13 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
         }
         Trick next = {0};
         next.lead_block = -1;
-        next.after_joker = c->joker_mode == JOKERS_BEYOND && nt.lead_block < 0;
+        /* The lock after a joker lead binds only a leader holding jokers and other cards:
+           for any other leader the position is the same without it (one table entry, one
+           cutoff memory). */
+        if (c->joker_mode == JOKERS_BEYOND && nt.lead_block < 0) {
+            uint64_t wj = jokers_of(c, c->hand[winner]);
+            next.after_joker = wj && (c->hand[winner] & ~wj);
+        }
         if (c->kind == KIND_EXACT && c->need[winner] >= 0) {
             c->need[winner]--;
             value = c->need[winner] < 0 ? 0 : search(c, &next, winner, alpha, beta, rel);

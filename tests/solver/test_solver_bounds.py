@@ -40,6 +40,23 @@ def test_a_joker_lead_under_the_lock_must_wait_for_a_suit_lead(solver: Solve) ->
     assert solver(position, Objective.tricks([N, S])).value == 2
 
 
+def test_the_lock_after_a_joker_lead_binds_only_a_leader_with_jokers_and_other_cards(
+    solver: Solve,
+) -> None:
+    # E wins its joker lead and, holding a joker and a spade, must lead the spade: N's ace
+    # takes the lead for good, so E-W take one trick, not two. (The core keeps the lock in
+    # the table's key only for such a leader; for any other the position is the same.)
+    position = beyond("NT", ["SA D2 D3", "X1 X2 S2", "D4 D5 D6", "H2 H3 H4"], E)
+    assert solver(position, Objective.tricks([E, W])).value == 1
+    # A leader holding only jokers is free to lead them: E takes all three.
+    position = beyond("NT", ["SA D2 D3", "X1 X2 X3", "D4 D5 D6", "H2 H3 H4"], E)
+    assert solver(position, Objective.tricks([E, W])).value == 3
+    # N wins its joker lead and then holds no joker: the lock does nothing, N cashes.
+    position = beyond("NT", ["X1 SA SK", "S2 S3 S4", "D2 D3 D4", "H2 H3 H4"], N)
+    assert solver(position, Objective.exact({N: 3, S: 0})).value == 1
+    assert solver(position, Objective.exact({N: 2, S: 0})).value == 0
+
+
 def test_a_joker_ruff_of_a_suit_lead_never_stops_the_opponents_cashing(solver: Solve) -> None:
     # E cashes SA and SK; N's joker may be played to them but never wins a suit lead, so N
     # misses its one trick.
