@@ -4,10 +4,10 @@ After the candidate call the simple bidder makes every later call (the deciding 
 too). The contract is then played as the valuation says (``common.valuation``): a whole
 deal is solved double dummy from the first lead to the last trick, the declaring side's
 tricks (or, in miserie, whether each declarer can be kept from taking a trick), the simple
-players playing no card; the shortcut (Kleurenwiezen's default for now, whole deals being
-too slow) lets the simple players play the first six tricks and the solver the rest. A
-quiz's re-check passes its stored valuation. The deciding seat's value is its points from the points
-table (``score_deal``).
+players playing no card (every new quiz since 2026-12-02); the shortcut, which quizzes made
+before then used, lets the simple players play the first six tricks and the solver the rest.
+A quiz's re-check passes its stored valuation. The deciding seat's value is its points from
+the points table (``score_deal``).
 """
 
 from __future__ import annotations
