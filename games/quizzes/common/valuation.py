@@ -16,12 +16,13 @@ How the contract is *played* is the valuation:
 
 Measured (docs/quizzes/common.md has the tables and the machines): Skat ``skat/bid`` keeps
 about as many quizzes whole as with ``shortcut(4)`` at 15 a CPU-minute instead of 108; a
-worker refill of 50 takes about 3.3 CPU-minutes. Kleurenwiezen whole deals make a few quizzes
-a CPU-minute (against about 210 with ``shortcut(6)``), nearly all of it the lone declarer's
-contracts (alone), one against three; a refill of 50 is then a background job of some
-CPU-minutes, paid for verdicts that do not rest on the simple players' card play (with the
-shortcut, 2 of 10 quizzes accepted another call). Beyond waits for a Beyond deal that
-solves in milliseconds.
+worker refill of 50 takes about 3.3 CPU-minutes. Kleurenwiezen whole deals make about 2.5
+quizzes a CPU-minute (seeds 0-19; 1.4 in the starter bank's build with its answer-share cap)
+against about 210 with ``shortcut(6)``, most of it the lone declarer's contracts (alone, one
+against three); a refill of 50 is then a background job of 20 to 35 CPU-minutes, paid for
+verdicts that do not rest on the simple players' card play (with the shortcut, 2 of 25
+quizzes both kept accepted another call). Beyond waits for a Beyond deal that solves in
+milliseconds.
 
 Each draft stores its valuation in ``extra['valuation']`` (``{"method", "played_tricks"}``)
 and its re-check plays the worlds again the same way, so a quiz stays valid whichever way it
