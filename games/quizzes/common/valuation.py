@@ -6,21 +6,23 @@ and scored under the game's scoring, and the option's value is the mean score ov
 How the contract is *played* is the valuation:
 
 - ``whole_deal``: the solver plays the contract double dummy from the first lead to the last
-  trick; the simple players play no card. Every new 500 (contract and kitty) and Skat
-  (limit, hand, game, discard) bidding quiz.
+  trick; the simple players play no card. Every new 500 (contract and kitty), Skat (limit,
+  hand, game, discard) and Kleurenwiezen (ask, join, alone, abondance, miserie, troel)
+  bidding quiz.
 - ``shortcut``: the simple players play the first ``played_tricks`` tricks and the solver
-  finishes the rest. New Kleurenwiezen quizzes (six tricks played, the last seven solved) and
-  Beyond declaration quizzes (nine played, the last four solved) still are, and so were the
-  bidding quizzes made before their valuation was recorded (``LEGACY_VALUATION``).
+  finishes the rest. New Beyond declaration quizzes (nine played, the last four solved)
+  still are, and so were the bidding quizzes made before their valuation was recorded
+  (``LEGACY_VALUATION``) and the Kleurenwiezen quizzes made before 2026-12-02 (six played).
 
-Measured on this project's machine (AMD EPYC family 25 model 17, two shared cores, CPU
-seconds of one process, docs/quizzes/common.md): Skat ``skat/bid`` seeds 1-20 keep 11 of 20
-at 108 quizzes per CPU-minute with ``shortcut(4)`` and 12 of 20 at 15 a CPU-minute whole, so
-a worker refill of 50 takes about 3.3 CPU-minutes: Skat is solved whole. Kleurenwiezen seeds
-100-118 keep 10 of 19 either way, 223 a CPU-minute with ``shortcut(6)`` and 2.4 whole, and
-on the starter bank's own seeds whole deals made 9 quizzes in about 13 CPU-minutes (one took
-12 minutes on a busy machine): a refill of 50 would take about an hour of CPU, so
-Kleurenwiezen waits for faster bridge-shaped whole deals.
+Measured (docs/quizzes/common.md has the tables and the machines): Skat ``skat/bid`` keeps
+about as many quizzes whole as with ``shortcut(4)`` at 15 a CPU-minute instead of 108; a
+worker refill of 50 takes about 3.3 CPU-minutes. Kleurenwiezen whole deals make about 2.5
+quizzes a CPU-minute (seeds 0-19; 1.4 in the starter bank's build with its answer-share cap)
+against about 210 with ``shortcut(6)``, most of it the lone declarer's contracts (alone, one
+against three); a refill of 50 is then a background job of 20 to 35 CPU-minutes, paid for
+verdicts that do not rest on the simple players' card play (with the shortcut, 2 of 25
+quizzes both kept accepted another call). Beyond waits for a Beyond deal that solves in
+milliseconds.
 
 Each draft stores its valuation in ``extra['valuation']`` (``{"method", "played_tricks"}``)
 and its re-check plays the worlds again the same way, so a quiz stays valid whichever way it
@@ -88,15 +90,13 @@ def shortcut(played_tricks: int) -> Valuation:
 
 
 # The valuation new bidding quizzes of each game use (docs/quizzes/common.md has the
-# figures). 500 and Skat are solved whole from the first lead. Kleurenwiezen stays on the
-# shortcut (six tricks by the simple players, the last seven solved): on the starter bank's
-# seeds its whole deals gave under one quiz per CPU-minute, an hour of CPU for a refill of
-# 50. Beyond stays on the shortcut (nine tricks played, the last four solved) until a Beyond
-# deal solves in milliseconds.
+# figures). 500, Skat and Kleurenwiezen are solved whole from the first lead. Beyond stays on
+# the shortcut (nine tricks played, the last four solved) until a Beyond deal solves in
+# milliseconds.
 BID_VALUATION: dict[str, Valuation] = {
     "skat": WHOLE_DEAL,
     "five_hundred": WHOLE_DEAL,
-    "wiezen": shortcut(6),
+    "wiezen": WHOLE_DEAL,
     "beyond": shortcut(9),
 }
 

@@ -53,6 +53,8 @@ from games.quizzes.wiezen.themes import RATING_MAX, RATING_MIN
 from games.quizzes.wiezen.view import SEAT_NAMES, TEXT
 from games.quizzes.wiezen.worlds import AuctionCheck, bid_worlds
 from games.sampling import NoDealFound, World
+from games.solver import SolverBudgetExceeded
+from games.solver.budget import UNLIMITED, Budget
 from games.wiezen import Auction, Call, CallKind, Contract, choose_call, parse_call
 from games.wiezen.calls import ALONE, JOIN, JOIN_TROEL, MISERIE, OPEN_MISERIE, PASS, ask
 from games.wiezen.hand_eval import best_trump, miserie_safe, trick_estimate
@@ -62,6 +64,12 @@ MODE = "single_dummy"
 QUESTION = "call"
 WORLDS = 100
 MIN_MARGIN = 0.5  # points
+# A new quiz passes over its deal when one world's solve needs more than this many nodes
+# (about 40 s of one core here; the most a kept deal's solve took on seeds 100-118 was 130 M,
+# a lone declarer's contract: docs/quizzes/wiezen.md). Counted in nodes, not seconds, so the
+# starter bank's build gives the same quizzes on every machine; a worker's attempt also
+# stops at its deadline. Re-checks of stored quizzes are not bounded.
+SOLVE_NODES = 200_000_000
 # A hand is "near the line" for a call when its trick estimate lies this far either side of
 # the simple bidder's threshold for it: a player could well pass, or bid.
 # Joining wins on average even with little in the asked suit (passing leaves you defending
@@ -190,10 +198,11 @@ def call_values(
     seat: str,
     calls: Sequence[Call],
     valuation: Valuation | None = None,
+    budget: Budget = UNLIMITED,
 ) -> dict[str, list[Settled]]:
     """Return every call's outcome in every world (contracts settled once per world, their
-    solves made in one batch)."""
-    return settle_many(worlds, dealer, prefix, seat, calls, valuation)
+    solves made in one batch, ``budget`` bounding each)."""
+    return settle_many(worlds, dealer, prefix, seat, calls, valuation, budget)
 
 
 def judged(settled: dict[str, list[Settled]], order: Sequence[str]) -> Verdict | None:
@@ -335,7 +344,12 @@ def bid_quiz(seed: int, mode: str, constraint: Any = None) -> QuizDraft | None:
     except NoDealFound:
         return None
     valuation = current(GAME)
-    settled = call_values(worlds, dealer, prefix, seat, calls, valuation)
+    try:
+        settled = call_values(
+            worlds, dealer, prefix, seat, calls, valuation, Budget(nodes=SOLVE_NODES)
+        )
+    except SolverBudgetExceeded:
+        return None  # a deal too costly to solve whole: passed over, as a worker would
     keys = [str(c) for c in calls]
     verdict = judged(settled, keys)
     if verdict is None:

@@ -4,10 +4,10 @@ After the candidate call the simple bidder makes every later call (the deciding 
 too). The contract is then played as the valuation says (``common.valuation``): a whole
 deal is solved double dummy from the first lead to the last trick, the declaring side's
 tricks (or, in miserie, whether each declarer can be kept from taking a trick), the simple
-players playing no card; the shortcut (Kleurenwiezen's default for now, whole deals being
-too slow) lets the simple players play the first six tricks and the solver the rest. A
-quiz's re-check passes its stored valuation. The deciding seat's value is its points from the points
-table (``score_deal``).
+players playing no card (every new quiz since 2026-12-02); the shortcut, which quizzes made
+before then used, lets the simple players play the first six tricks and the solver the rest.
+A quiz's re-check passes its stored valuation. The deciding seat's value is its points from
+the points table (``score_deal``).
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from games.quizzes.wiezen.solving import position_of
 from games.quizzes.wiezen.table import finish_auction, play_until, replay_auction
 from games.sampling import World
 from games.solver import Objective, solve, solve_many
+from games.solver.budget import UNLIMITED, Budget
 from games.solver.position import Position
 from games.wiezen import Call, Contract, Play, score_deal
 
@@ -49,10 +50,14 @@ def contract_after(
 
 
 def tricks_taken(
-    world: World, contract: Contract, valuation: Valuation | None = None
+    world: World,
+    contract: Contract,
+    valuation: Valuation | None = None,
+    budget: Budget = UNLIMITED,
 ) -> dict[str, int]:
     """Return the tricks each seat takes, solved double dummy (after the simple players'
-    first tricks under a shortcut valuation)."""
+    first tricks under a shortcut valuation); ``budget`` bounds each solve (past it
+    ``SolverBudgetExceeded``)."""
     valuation = valuation or current("wiezen")
     solve_tricks = valuation.solved_tricks("wiezen")
     play = Play(world, contract) if valuation.whole else play_until(world, contract, solve_tricks)
@@ -66,13 +71,15 @@ def tricks_taken(
         for declarer in contract.declarers:
             if (
                 won[declarer] == 0
-                and solve(position, Objective.misere(seat_no(declarer))).value == 0
+                and solve(position, Objective.misere(seat_no(declarer)), budget=budget).value == 0
             ):
                 won[declarer] += 1
                 rest -= 1
         won[defenders[0] if defenders else contract.declarers[0]] += rest
         return won
-    side = solve(position, Objective.tricks(seat_no(s) for s in contract.declarers)).value
+    side = solve(
+        position, Objective.tricks(seat_no(s) for s in contract.declarers), budget=budget
+    ).value
     won[contract.declarers[0]] += side
     won[defenders[0]] += solve_tricks - side
     return won
@@ -99,19 +106,22 @@ def settle(
 
 
 def tricks_taken_many(
-    pairs: Sequence[tuple[World, Contract]], valuation: Valuation | None = None
+    pairs: Sequence[tuple[World, Contract]],
+    valuation: Valuation | None = None,
+    budget: Budget = UNLIMITED,
 ) -> list[dict[str, int]]:
     """Return ``tricks_taken`` of every (world, contract) pair, the double-dummy solves of
     the partnership contracts made in one ``solve_many`` call (miserie contracts, whose
     solves depend on each other, one by one). The worlds do not share the solver's table:
-    across different deals that costs nodes (docs/solver.md, "Batches")."""
+    across different deals that costs nodes (docs/solver.md, "Batches"). ``budget``
+    bounds each solve's nodes (past it ``SolverBudgetExceeded``)."""
     valuation = valuation or current("wiezen")
     solve_tricks = valuation.solved_tricks("wiezen")
     out: list[dict[str, int]] = []
     batch: list[tuple[Contract, dict[str, int], Position]] = []
     for world, contract in pairs:
         if contract.is_individual:
-            out.append(tricks_taken(world, contract, valuation))
+            out.append(tricks_taken(world, contract, valuation, budget))
             continue
         play = (
             Play(world, contract) if valuation.whole else play_until(world, contract, solve_tricks)
@@ -123,7 +133,7 @@ def tricks_taken_many(
         (position, Objective.tricks(seat_no(s) for s in contract.declarers))
         for contract, _, position in batch
     ]
-    for (contract, won, _), result in zip(batch, solve_many(items), strict=True):
+    for (contract, won, _), result in zip(batch, solve_many(items, budget=budget), strict=True):
         won[contract.declarers[0]] += result.value
         won[contract.defenders[0]] += solve_tricks - result.value
     return out
@@ -136,9 +146,10 @@ def settle_many(
     seat: str,
     calls: Sequence[Call],
     valuation: Valuation | None = None,
+    budget: Budget = UNLIMITED,
 ) -> dict[str, list[Settled]]:
     """Return ``settle`` of every call in every world, each contract of a world played once
-    and every solve made in one batch (``tricks_taken_many``)."""
+    and every solve made in one batch (``tricks_taken_many``, ``budget`` bounding each)."""
     contracts = [[contract_after(w, dealer, prefix, seat, c) for c in calls] for w in worlds]
     pairs = list(
         dict.fromkeys((i, k) for i, row in enumerate(contracts) for k in row if k is not None)
@@ -146,7 +157,7 @@ def settle_many(
     taken = dict(
         zip(
             pairs,
-            tricks_taken_many([(worlds[i], k) for i, k in pairs], valuation),
+            tricks_taken_many([(worlds[i], k) for i, k in pairs], valuation, budget),
             strict=True,
         )
     )

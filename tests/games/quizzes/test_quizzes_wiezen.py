@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Iterator
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import games.quizzes.wiezen.bid as wz_bid
 from games.cards import SEATS, WIEZEN_DECK, Card, parse_card, parse_pbn
 from games.constraints import parse
 from games.position import record_problems, shown_part
@@ -27,6 +29,19 @@ from games.quizzes.wiezen.worlds import AuctionCheck
 from games.sampling import NoDealFound
 from games.solver import Objective, Position, layout_for, solve
 from games.wiezen import Contract, ContractKind, parse_call, score_deal
+from tests.games.quizzes.pinned import shortcut_bids
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _bids_by_the_shortcut() -> Iterator[None]:
+    """This module's bidding quizzes are pinned to the shortcut (tests/games/quizzes/pinned.py):
+    its tests check their shape, answers, shares and re-checks over some sixty quizzes, which
+    whole deals would make in about ten minutes. The whole-deal path is tested in
+    test_bid_valuation.py (the real setting, no simple player's card) and by the starter
+    bank's re-check of its whole-deal quizzes (tests/trainer/test_starter_bank.py)."""
+    with shortcut_bids("wiezen"):
+        yield
+
 
 PLAY_MODES = ("double_dummy", "single_dummy")
 KINDS_MODES = [("play", "double_dummy"), ("play", "single_dummy"), ("bid", "single_dummy")]
@@ -593,3 +608,15 @@ def test_every_generated_position_fits_the_typed_record() -> None:
         position = json.loads(json.dumps(draft.position))
         assert record_problems(draft.game, position) == [], draft.seed
         assert (draft.record.question == "play") == (draft.kind == "play")
+
+
+def test_a_deal_whose_solve_runs_past_the_node_cap_is_passed_over(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A new bidding quiz gives up its deal when a world's solve needs more than
+    ``SOLVE_NODES`` nodes (a deterministic cap, docs/quizzes/wiezen.md); the stored quiz's
+    re-check is not bounded by it."""
+    draft = kept("bid", "single_dummy")[0]
+    monkeypatch.setattr(wz_bid, "SOLVE_NODES", 1)
+    assert bid_quiz(draft.seed, "single_dummy") is None
+    assert recheck(draft) == []
