@@ -21,6 +21,9 @@
 #if defined(__AVX512F__) || defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
 
 enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
 enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
@@ -92,6 +95,20 @@ typedef struct {
     uint8_t len[MAXBLOCKS]; /* held cards per block */
 } Key;
 
+/* Ask for transparent huge pages over the 2 MB-aligned part of a large allocation (Linux,
+   where THP is often "madvise" only): a table probe lands on a random line of a large
+   table, and with 4 KB pages nearly every probe also misses the TLB. */
+static void want_huge_pages(void *p, size_t size) {
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
+    uintptr_t huge = (uintptr_t)1 << 21;
+    uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + size) & ~(huge - 1);
+    if (to > from) (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
+#else
+    (void)p;
+    (void)size;
+#endif
+}
+
 static int table_init(Table *t, size_t megabytes) {
     size_t want = megabytes * (size_t)1 << 20;
     size_t n = 1;
@@ -105,6 +122,8 @@ static int table_init(Table *t, size_t megabytes) {
         t->buckets = NULL;
         return -1;
     }
+    want_huge_pages(t->buckets, n * sizeof(Bucket));
+    want_huge_pages(t->cuts, ((size_t)1 << CUT_BITS) * sizeof(uint64_t));
     t->nbuckets = n;
     t->gen = 0;
     return 0;
@@ -429,6 +448,9 @@ typedef struct {
     /* The cards worth points by worth, cheapest first (cheapest_points); 0 classes when
        there are more worths than PCLASSES (the count then sorts). */
     int npclass;
+    /* The cards whose worth has bit i set (points_of), when every worth is below 16. */
+    int pbits_ok;
+    uint64_t pbit[4];
     int pclass_points[PCLASSES];
     uint64_t pclass_mask[PCLASSES];
     /* the position */
@@ -535,6 +557,10 @@ static int beats(const Ctx *c, const Trick *t, int card, int wcard) {
 
 /* Return the card points of the cards of `m` (a few cards: one step per card). */
 static int points_of(const Ctx *c, uint64_t m) {
+    if (c->pbits_ok) {
+        return popcount64(m & c->pbit[0]) + 2 * popcount64(m & c->pbit[1]) +
+               4 * popcount64(m & c->pbit[2]) + 8 * popcount64(m & c->pbit[3]);
+    }
     int sum = 0;
     for (; m; m &= m - 1) sum += c->points[lowest(m)];
     return sum;
@@ -869,13 +895,16 @@ static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint6
        for the seat's side (not `own_only`), only the other side's jokers: a trick won by
        the partner's joker is still the side's (jokers have no ranks: the lengths in the
        key place them). */
-    uint64_t wasters = all_held(c) & ~c->hand[seat];
-    if (!own_only) {
-        for (int s = 0; s < MAXSEATS; s++) {
-            if (on_team(c, s) == on_team(c, seat)) wasters &= ~c->hand[s];
+    int wasted = 0;
+    if (c->joker_mode == JOKERS_BEYOND) {
+        uint64_t wasters = all_held(c) & ~c->hand[seat];
+        if (!own_only) {
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (on_team(c, s) == on_team(c, seat)) wasters &= ~c->hand[s];
+            }
         }
+        wasted = popcount64(jokers_of(c, wasters));
     }
-    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, wasters)) : 0;
     if (!opp) return popcount64(own) > wasted ? popcount64(own) - wasted : 0;
     int best = 0, low = -1, j = 0;
     for (uint64_t m = own; m;) {
@@ -2463,6 +2492,25 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
     return NO_VALUE;
 }
 
+/* Tighten a trick start's bounds lo..hi (resting on lo_rel, hi_rel) with the table's
+   entries for `key`; return the lead hint (a card, or -1). */
+static inline __attribute__((always_inline)) int probe_node(Ctx *c, int seat, const Key *key,
+                                                            int alpha, int beta, int *lo, int *hi,
+                                                            uint64_t *lo_rel, uint64_t *hi_rel) {
+    uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
+    int tlo = *lo, thi = *hi;
+    int code = table_probe(c->tt, key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
+    if (tlo > *lo) {
+        *lo = tlo;
+        *lo_rel = zone_cards(c, lo_zone);
+    }
+    if (thi < *hi) {
+        *hi = thi;
+        *hi_rel = zone_cards(c, hi_zone);
+    }
+    return decode_hint(c, seat, code);
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -2477,13 +2525,25 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (hi <= alpha) return hi;
         static_lo = lo;
         static_hi = hi;
+        depth = popcount64(c->hand[seat]);
+        /* Card points: the table first. It decides about half of the trick starts that
+           reach it, and costs less than the point bounds below, which then run only where
+           it does not decide (150 Skat deals: 14.41 G -> 12.73 G instructions, nodes
+           -0.2 %). For tricks the bounds come first: most of them rest on fewer ranks. */
+        int probed = c->kind == KIND_POINTS;
+        if (probed) {
+            make_key(c, seat, t->after_joker, &key);
+            stored_key = &key;
+            hint = probe_node(c, seat, &key, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+        }
         if (c->kind == KIND_POINTS) {
             /* Each side's top trumps win their tricks: at least their own points and the
                cheapest card of every other hand go with them. */
             int side_pts[2];
             uint64_t side_rel[2];
             trump_points(c, 3, side_pts, side_rel);
-            int total = hi;
+            int total = static_hi;
             raise_to(side_pts[1], side_rel[1], &lo, &lo_rel);
             lower_to(total - side_pts[0], side_rel[0], &hi, &hi_rel);
             /* The cheaper bound first: often it decides alone. */
@@ -2635,22 +2695,12 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-        depth = popcount64(c->hand[seat]);
-        make_key(c, seat, t->after_joker, &key);
-        stored_key = &key;
-        uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
-        int tlo = lo, thi = hi;
-        int code = table_probe(c->tt, &key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
-        if (tlo > lo) {
-            lo = tlo;
-            lo_rel = zone_cards(c, lo_zone);
+        if (!probed) {
+            make_key(c, seat, t->after_joker, &key);
+            stored_key = &key;
+            hint = probe_node(c, seat, &key, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         }
-        if (thi < hi) {
-            hi = thi;
-            hi_rel = zone_cards(c, hi_zone);
-        }
-        if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-        hint = decode_hint(c, seat, code);
     }
     if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS &&
         (c->joker_mode == JOKERS_NONE ? t->lead_block >= 0 : c->joker_mode == JOKERS_BEYOND)) {
@@ -3251,8 +3301,13 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     c.team_mask = team_mask;
     for (int s = 0; s < MAXSEATS; s++) c.side_of[s] = (uint8_t)((team_mask >> s) & 1);
     c.relative_keys = 1;
+    c.pbits_ok = 1;
     for (int i = 0; i < c.ncards; i++) {
         if (c.points[i]) c.pointed |= 1ULL << i;
+        if (c.points[i] < 0 || c.points[i] >= 16) c.pbits_ok = 0;
+        for (int bit = 0; bit < 4; bit++) {
+            if ((c.points[i] >> bit) & 1) c.pbit[bit] |= 1ULL << i;
+        }
     }
     for (uint64_t m = c.pointed; m; m &= m - 1) {
         int v = c.points[lowest(m)], j = 0;
