@@ -2511,6 +2511,64 @@ static inline __attribute__((always_inline)) int probe_node(Ctx *c, int seat, co
     return decode_hint(c, seat, code);
 }
 
+/* Card points: the richest of the cards `m` (not empty), a card other than a trump where
+   one is worth as much. */
+static int richest_card(const Ctx *c, uint64_t m) {
+    uint64_t plain = c->trump_block >= 0 ? ~c->block_mask[c->trump_block] : ~0ULL;
+    uint64_t top = m & ~c->pointed;
+    if (c->npclass) {
+        for (int j = c->npclass - 1; j >= 0; j--) {
+            if (m & c->pclass_mask[j]) {
+                top = m & c->pclass_mask[j];
+                break;
+            }
+        }
+    } else {
+        int best = -1;
+        for (uint64_t x = m; x; x &= x - 1) {
+            if (best < 0 || c->points[lowest(x)] > c->points[best]) best = lowest(x);
+        }
+        top = 0;
+        for (uint64_t x = m; x; x &= x - 1) {
+            if (c->points[lowest(x)] == c->points[best]) top |= x & -x;
+        }
+    }
+    return top & plain ? lowest(top & plain) : lowest(top);
+}
+
+/* Card points, a seat between the first and the last of a trick (no jokers): the side of
+   the strongest card still to come (trick_taker, the card winning so far included) takes
+   the trick when that card's holder plays it; its partner still to play gives its richest
+   legal card and the other side's seats at least their poorest. That side (W) gets at
+   least the trick's points so counted. Return the value when that decides the window
+   alpha..beta, else NO_VALUE. (W's later sure trumps as at the last seat, trump_points
+   on the hands after the trick, cut 1.8 % more nodes on the 150 Skat deals but cost
+   3.4 % more instructions: they decide only one call in twenty.) */
+static int middle_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
+                              uint64_t *rel) {
+    uint64_t trel = 0;
+    int taker, tcard;
+    int w = trick_taker(c, t, seat, &trel, &taker, &tcard);
+    if (w < 0) return NO_VALUE;
+    int trick_pts = points_of(c, trick_cards(t));
+    int total = c->held_points + trick_pts, gain = trick_pts;
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        uint64_t legal = legal_mask(c, t, s);
+        int card = s == taker ? tcard : on_team(c, s) == w ? richest_card(c, legal) : -1;
+        if (card >= 0) {
+            gain += c->points[card];
+        } else {
+            gain += cheapest_points(c, legal, 1);
+        }
+    }
+    int decided;
+    int lo = w ? gain : 0, hi = w ? total : total - gain;
+    uint64_t lo_rel = w ? trel : 0, hi_rel = w ? 0 : trel;
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    return NO_VALUE;
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -2725,6 +2783,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     if (t->n == c->nactive - 1 && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&
         t->lead_block >= 0) {
         int d = last_seat_points(c, t, seat, alpha, beta, rel);
+        if (d != NO_VALUE) return d;
+    }
+    if (t->n > 0 && t->n < c->nactive - 1 && c->kind == KIND_POINTS &&
+        c->joker_mode == JOKERS_NONE && t->lead_block >= 0) {
+        int d = middle_seat_points(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
     if (t->n > 0 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat) &&
