@@ -451,6 +451,7 @@ typedef struct {
     /* The cards whose worth has bit i set (points_of), when every worth is below 16. */
     int pbits_ok;
     uint64_t pbit[4];
+    int max_trick_points; /* the most card points one trick can hold (a card per seat) */
     int pclass_points[PCLASSES];
     uint64_t pclass_mask[PCLASSES];
     /* the position */
@@ -2614,8 +2615,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             } else {
                 lower_to(total - qp, qrel, &hi, &hi_rel);
             }
+            /* The other side's points when every lead loses: one trick, so at most
+               max_trick_points; skipped when that many could not decide the window. */
             uint64_t lrel = 0;
-            int lost = lost_lead_points(c, seat, &lrel);
+            int lost_need = on_team(c, seat) ? total - alpha : beta;
+            int lost = lost_need > c->max_trick_points ? -1 : lost_lead_points(c, seat, &lrel);
             if (lost >= 0) {
                 if (on_team(c, seat)) {
                     lower_to(total - lost, lrel, &hi, &hi_rel);
@@ -3399,6 +3403,19 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         c.npclass++;
     }
     if (c.npclass < 0) c.npclass = 0;
+    {
+        /* The nactive richest cards of the deck. */
+        int taken[64] = {0};
+        for (int k = 0; k < c.nactive; k++) {
+            int best = -1;
+            for (int i = 0; i < c.ncards; i++) {
+                if (!taken[i] && (best < 0 || c.points[i] > c.points[best])) best = i;
+            }
+            if (best < 0) break;
+            taken[best] = 1;
+            c.max_trick_points += c.points[best] > 0 ? c.points[best] : 0;
+        }
+    }
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
