@@ -21,9 +21,6 @@
 #if defined(__AVX512F__) || defined(__AVX2__) || defined(__BMI2__)
 #include <immintrin.h>
 #endif
-#if defined(__linux__)
-#include <sys/mman.h>
-#endif
 
 enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
 enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
@@ -95,20 +92,6 @@ typedef struct {
     uint8_t len[MAXBLOCKS]; /* held cards per block */
 } Key;
 
-/* Ask for transparent huge pages over the 2 MB-aligned part of a large allocation (Linux,
-   where THP is often "madvise" only): a table probe lands on a random line of a large
-   table, and with 4 KB pages nearly every probe also misses the TLB. */
-static void want_huge_pages(void *p, size_t size) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
-    uintptr_t huge = (uintptr_t)1 << 21;
-    uintptr_t from = ((uintptr_t)p + huge - 1) & ~(huge - 1), to = ((uintptr_t)p + size) & ~(huge - 1);
-    if (to > from) (void)madvise((void *)from, to - from, MADV_HUGEPAGE);
-#else
-    (void)p;
-    (void)size;
-#endif
-}
-
 static int table_init(Table *t, size_t megabytes) {
     size_t want = megabytes * (size_t)1 << 20;
     size_t n = 1;
@@ -122,8 +105,6 @@ static int table_init(Table *t, size_t megabytes) {
         t->buckets = NULL;
         return -1;
     }
-    want_huge_pages(t->buckets, n * sizeof(Bucket));
-    want_huge_pages(t->cuts, ((size_t)1 << CUT_BITS) * sizeof(uint64_t));
     t->nbuckets = n;
     t->gen = 0;
     return 0;
