@@ -2912,10 +2912,54 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     return best;
 }
 
+/* Card points: the points the team takes on the line both sides play by the move order's
+   first choice (about a trick's worth of nodes per trick, not counted), a first guess for
+   exact_value. */
+static int greedy_points(Ctx *c, const Trick *t, int seat) {
+    if (t->n == 0 && !c->held) return 0;
+    Move moves[MAXMOVES];
+    int twins[MAXMOVES][2], ntwins;
+    uint64_t dom_rel = 0;
+    gen_moves(c, t, seat, moves, -1, twins, &ntwins, 1, &dom_rel);
+    int card = moves[0].card;
+    uint64_t bit = 1ULL << card;
+    Trick nt = *t;
+    if (nt.n == 0) nt.lead_block = (int8_t)c->block_of[card];
+    nt.seat[nt.n] = (int8_t)seat;
+    nt.card[nt.n] = (int8_t)card;
+    nt.cards |= bit;
+    if (nt.n == 0) {
+        nt.win = 0;
+    } else if (beats(c, &nt, card, nt.card[nt.win])) {
+        nt.win = nt.n;
+    }
+    nt.n++;
+    c->hand[seat] ^= bit;
+    c->held ^= bit;
+    c->held_points -= c->points[card];
+    int v;
+    if (nt.n < c->nactive) {
+        v = greedy_points(c, &nt, c->next[seat]);
+    } else {
+        int winner = nt.seat[nt.win];
+        Trick next = {0};
+        next.lead_block = -1;
+        v = trick_gain(c, &nt, winner) + greedy_points(c, &next, winner);
+    }
+    c->hand[seat] ^= bit;
+    c->held ^= bit;
+    c->held_points += c->points[card];
+    return v;
+}
+
 /* Return the exact value of the node (or of the node after `card`, when card >= 0) by
    zero-window probes between the static bounds, starting near `guess`. */
 static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, int lo, int hi,
                        int guess) {
+    /* Card points, from a first guess (greedy_points): steps of 1, 2, 4, ... in the
+       direction of the answers until one turns, or the range is within 12 points. */
+    int gallop = c->kind == KIND_POINTS && card < 0 && c->joker_mode == JOKERS_NONE, dir = 0,
+        step = 1;
     while (lo < hi) {
         int target = guess;
         if (target <= lo) target = lo + 1;
@@ -2943,6 +2987,17 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
            success the value needs (150 Skat deals, with the middle-seat bound: 8.03 M ->
            7.58 M nodes, median 18.2 K -> 16.7 K, max 705 K -> 522 K; any width from 11
            to 20 gives about the same, 4 to 10 a larger maximum). */
+        if (gallop) {
+            int d = r >= target ? 1 : -1;
+            if (dir == 0 || d == dir) {
+                guess = d > 0 ? lo + step : hi - step + 1;
+                step *= 2;
+                dir = d;
+                if (hi - lo > 12) continue;
+            }
+            gallop = 0;
+            guess = middle;
+        }
         if (c->kind == KIND_POINTS && hi - lo <= 12) guess = hi;
     }
     return lo;
@@ -3137,6 +3192,11 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
             return;
         }
     }
+    /* Card points: the first guess is the greedy line's points, less 3 (that line
+       favours the declarer: the defenders' first choices are the weaker ones). 150 Skat
+       deals: 7.58 M -> 6.93 M nodes, median 16.7 K -> 16.0 K, max 522 K -> 507 K; less 2
+       or 4, 7.10 M or 7.29 M; less 0, 7.38 M. */
+    if (c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE) guess = greedy_points(c, t, seat) - 3;
     if (!cards_mode) {
         *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
     } else {
