@@ -537,7 +537,8 @@ static int beats(const Ctx *c, const Trick *t, int card, int wcard) {
     return strength(c, card, t->lead_block) > strength(c, wcard, t->lead_block);
 }
 
-/* Return the card points of the cards of `m` (a few cards: one step per card). */
+/* Return the card points of the cards of `m`: four popcounts when every worth is below 16
+   (Skat), else one step per card. */
 static int points_of(const Ctx *c, uint64_t m) {
     if (c->pbits_ok) {
         return popcount64(m & c->pbit[0]) + 2 * popcount64(m & c->pbit[1]) +
@@ -2913,8 +2914,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
 }
 
 /* Card points: the points the team takes on the line both sides play by the move order's
-   first choice (about a trick's worth of nodes per trick, not counted), a first guess for
-   exact_value. */
+   first choice (one gen_moves per card, no search, not counted as nodes): exact_value's
+   first guess. */
 static int greedy_points(Ctx *c, const Trick *t, int seat) {
     if (t->n == 0 && !c->held) return 0;
     Move moves[MAXMOVES];
@@ -2981,12 +2982,6 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         int middle = lo + (hi - lo + 1) / 2;
         guess = r >= target || c->kind == KIND_POINTS ? middle : hi - (hi - lo) / 4;
         if (guess < middle) guess = middle;
-        /* Card points, once the value is known to lie within 12 points: probe the top of
-           the range each time. Near the value a failure costs less than a success (the
-           defenders' proof is the smaller one), and the walk down ends with the one
-           success the value needs (150 Skat deals, with the middle-seat bound: 8.03 M ->
-           7.58 M nodes, median 18.2 K -> 16.7 K, max 705 K -> 522 K; any width from 11
-           to 20 gives about the same, 4 to 10 a larger maximum). */
         if (gallop) {
             int d = r >= target ? 1 : -1;
             if (dir == 0 || d == dir) {
@@ -2995,9 +2990,15 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
                 dir = d;
                 if (hi - lo > 12) continue;
             }
-            gallop = 0;
+            gallop = 0; /* the answers turned: bisect from here */
             guess = middle;
         }
+        /* Card points, once the value is known to lie within 12 points: probe the top of
+           the range each time. Near the value a failure costs less than a success (the
+           defenders' proof is the smaller one), and the walk down ends with the one
+           success the value needs (150 Skat deals, with the middle-seat bound: 8.03 M ->
+           7.58 M nodes, median 18.2 K -> 16.7 K, max 705 K -> 522 K; any width from 11
+           to 20 gives about the same, 4 to 10 a larger maximum). */
         if (c->kind == KIND_POINTS && hi - lo <= 12) guess = hi;
     }
     return lo;
