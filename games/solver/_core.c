@@ -429,6 +429,10 @@ typedef struct {
     /* The cards worth points by worth, cheapest first (cheapest_points); 0 classes when
        there are more worths than PCLASSES (the count then sorts). */
     int npclass;
+    /* The cards whose worth has bit i set (points_of), when every worth is below 16. */
+    int pbits_ok;
+    uint64_t pbit[4];
+    int max_trick_points; /* the most card points one trick can hold (a card per seat) */
     int pclass_points[PCLASSES];
     uint64_t pclass_mask[PCLASSES];
     /* the position */
@@ -533,8 +537,13 @@ static int beats(const Ctx *c, const Trick *t, int card, int wcard) {
     return strength(c, card, t->lead_block) > strength(c, wcard, t->lead_block);
 }
 
-/* Return the card points of the cards of `m` (a few cards: one step per card). */
+/* Return the card points of the cards of `m`: four popcounts when every worth is below 16
+   (Skat), else one step per card. */
 static int points_of(const Ctx *c, uint64_t m) {
+    if (c->pbits_ok) {
+        return popcount64(m & c->pbit[0]) + 2 * popcount64(m & c->pbit[1]) +
+               4 * popcount64(m & c->pbit[2]) + 8 * popcount64(m & c->pbit[3]);
+    }
     int sum = 0;
     for (; m; m &= m - 1) sum += c->points[lowest(m)];
     return sum;
@@ -869,13 +878,16 @@ static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint6
        for the seat's side (not `own_only`), only the other side's jokers: a trick won by
        the partner's joker is still the side's (jokers have no ranks: the lengths in the
        key place them). */
-    uint64_t wasters = all_held(c) & ~c->hand[seat];
-    if (!own_only) {
-        for (int s = 0; s < MAXSEATS; s++) {
-            if (on_team(c, s) == on_team(c, seat)) wasters &= ~c->hand[s];
+    int wasted = 0;
+    if (c->joker_mode == JOKERS_BEYOND) {
+        uint64_t wasters = all_held(c) & ~c->hand[seat];
+        if (!own_only) {
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (on_team(c, s) == on_team(c, seat)) wasters &= ~c->hand[s];
+            }
         }
+        wasted = popcount64(jokers_of(c, wasters));
     }
-    int wasted = c->joker_mode == JOKERS_BEYOND ? popcount64(jokers_of(c, wasters)) : 0;
     if (!opp) return popcount64(own) > wasted ? popcount64(own) - wasted : 0;
     int best = 0, low = -1, j = 0;
     for (uint64_t m = own; m;) {
@@ -2469,6 +2481,83 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
     return NO_VALUE;
 }
 
+/* Tighten a trick start's bounds lo..hi (resting on lo_rel, hi_rel) with the table's
+   entries for `key`; return the lead hint (a card, or -1). */
+static inline __attribute__((always_inline)) int probe_node(Ctx *c, int seat, const Key *key,
+                                                            int alpha, int beta, int *lo, int *hi,
+                                                            uint64_t *lo_rel, uint64_t *hi_rel) {
+    uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
+    int tlo = *lo, thi = *hi;
+    int code = table_probe(c->tt, key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
+    if (tlo > *lo) {
+        *lo = tlo;
+        *lo_rel = zone_cards(c, lo_zone);
+    }
+    if (thi < *hi) {
+        *hi = thi;
+        *hi_rel = zone_cards(c, hi_zone);
+    }
+    return decode_hint(c, seat, code);
+}
+
+/* Card points: the richest of the cards `m` (not empty), a card other than a trump where
+   one is worth as much. */
+static int richest_card(const Ctx *c, uint64_t m) {
+    uint64_t plain = c->trump_block >= 0 ? ~c->block_mask[c->trump_block] : ~0ULL;
+    uint64_t top = m & ~c->pointed;
+    if (c->npclass) {
+        for (int j = c->npclass - 1; j >= 0; j--) {
+            if (m & c->pclass_mask[j]) {
+                top = m & c->pclass_mask[j];
+                break;
+            }
+        }
+    } else {
+        int best = -1;
+        for (uint64_t x = m; x; x &= x - 1) {
+            if (best < 0 || c->points[lowest(x)] > c->points[best]) best = lowest(x);
+        }
+        top = 0;
+        for (uint64_t x = m; x; x &= x - 1) {
+            if (c->points[lowest(x)] == c->points[best]) top |= x & -x;
+        }
+    }
+    return top & plain ? lowest(top & plain) : lowest(top);
+}
+
+/* Card points, a seat between the first and the last of a trick (no jokers): the side of
+   the strongest card still to come (trick_taker, the card winning so far included) takes
+   the trick when that card's holder plays it; its partner still to play gives its richest
+   legal card and the other side's seats at least their poorest. That side (W) gets at
+   least the trick's points so counted. Return the value when that decides the window
+   alpha..beta, else NO_VALUE. (W's later sure trumps as at the last seat, trump_points
+   on the hands after the trick, cut 1.8 % more nodes on the 150 Skat deals but cost
+   3.4 % more instructions: they decide only one call in twenty.) */
+static int middle_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
+                              uint64_t *rel) {
+    uint64_t trel = 0;
+    int taker, tcard;
+    int w = trick_taker(c, t, seat, &trel, &taker, &tcard);
+    if (w < 0) return NO_VALUE;
+    int trick_pts = points_of(c, trick_cards(t));
+    int total = c->held_points + trick_pts, gain = trick_pts;
+    int s = seat;
+    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        uint64_t legal = legal_mask(c, t, s);
+        int card = s == taker ? tcard : on_team(c, s) == w ? richest_card(c, legal) : -1;
+        if (card >= 0) {
+            gain += c->points[card];
+        } else {
+            gain += cheapest_points(c, legal, 1);
+        }
+    }
+    int decided;
+    int lo = w ? gain : 0, hi = w ? total : total - gain;
+    uint64_t lo_rel = w ? trel : 0, hi_rel = w ? 0 : trel;
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+    return NO_VALUE;
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -2483,13 +2572,25 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         if (hi <= alpha) return hi;
         static_lo = lo;
         static_hi = hi;
+        depth = popcount64(c->hand[seat]);
+        /* Card points: the table first. It decides about half of the trick starts that
+           reach it, and costs less than the point bounds below, which then run only where
+           it does not decide (150 Skat deals: 14.41 G -> 12.73 G instructions, nodes
+           -0.2 %). For tricks the bounds come first: most of them rest on fewer ranks. */
+        int probed = c->kind == KIND_POINTS;
+        if (probed) {
+            make_key(c, seat, t->after_joker, &key);
+            stored_key = &key;
+            hint = probe_node(c, seat, &key, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+        }
         if (c->kind == KIND_POINTS) {
             /* Each side's top trumps win their tricks: at least their own points and the
                cheapest card of every other hand go with them. */
             int side_pts[2];
             uint64_t side_rel[2];
             trump_points(c, 3, side_pts, side_rel);
-            int total = hi;
+            int total = static_hi;
             raise_to(side_pts[1], side_rel[1], &lo, &lo_rel);
             lower_to(total - side_pts[0], side_rel[0], &hi, &hi_rel);
             /* The cheaper bound first: often it decides alone. */
@@ -2502,8 +2603,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             } else {
                 lower_to(total - qp, qrel, &hi, &hi_rel);
             }
+            /* The other side's points when every lead loses: one trick, so at most
+               max_trick_points; skipped when that many could not decide the window. */
             uint64_t lrel = 0;
-            int lost = lost_lead_points(c, seat, &lrel);
+            int lost_need = on_team(c, seat) ? total - alpha : beta;
+            int lost = lost_need > c->max_trick_points ? -1 : lost_lead_points(c, seat, &lrel);
             if (lost >= 0) {
                 if (on_team(c, seat)) {
                     lower_to(total - lost, lrel, &hi, &hi_rel);
@@ -2641,22 +2745,12 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-        depth = popcount64(c->hand[seat]);
-        make_key(c, seat, t->after_joker, &key);
-        stored_key = &key;
-        uint8_t lo_zone[MAXBLOCKS] = {0}, hi_zone[MAXBLOCKS] = {0};
-        int tlo = lo, thi = hi;
-        int code = table_probe(c->tt, &key, c->nblocks, alpha, beta, &tlo, &thi, lo_zone, hi_zone);
-        if (tlo > lo) {
-            lo = tlo;
-            lo_rel = zone_cards(c, lo_zone);
+        if (!probed) {
+            make_key(c, seat, t->after_joker, &key);
+            stored_key = &key;
+            hint = probe_node(c, seat, &key, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         }
-        if (thi < hi) {
-            hi = thi;
-            hi_rel = zone_cards(c, hi_zone);
-        }
-        if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-        hint = decode_hint(c, seat, code);
     }
     if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS &&
         (c->joker_mode == JOKERS_NONE ? t->lead_block >= 0 : c->joker_mode == JOKERS_BEYOND)) {
@@ -2681,6 +2775,11 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     if (t->n == c->nactive - 1 && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&
         t->lead_block >= 0) {
         int d = last_seat_points(c, t, seat, alpha, beta, rel);
+        if (d != NO_VALUE) return d;
+    }
+    if (t->n > 0 && t->n < c->nactive - 1 && c->kind == KIND_POINTS &&
+        c->joker_mode == JOKERS_NONE && t->lead_block >= 0) {
+        int d = middle_seat_points(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
     if (t->n > 0 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat) &&
@@ -2820,10 +2919,54 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     return best;
 }
 
+/* Card points: the points the team takes on the line both sides play by the move order's
+   first choice (one gen_moves per card, no search, not counted as nodes): exact_value's
+   first guess. */
+static int greedy_points(Ctx *c, const Trick *t, int seat) {
+    if (t->n == 0 && !c->held) return 0;
+    Move moves[MAXMOVES];
+    int twins[MAXMOVES][2], ntwins;
+    uint64_t dom_rel = 0;
+    gen_moves(c, t, seat, moves, -1, twins, &ntwins, 1, &dom_rel);
+    int card = moves[0].card;
+    uint64_t bit = 1ULL << card;
+    Trick nt = *t;
+    if (nt.n == 0) nt.lead_block = (int8_t)c->block_of[card];
+    nt.seat[nt.n] = (int8_t)seat;
+    nt.card[nt.n] = (int8_t)card;
+    nt.cards |= bit;
+    if (nt.n == 0) {
+        nt.win = 0;
+    } else if (beats(c, &nt, card, nt.card[nt.win])) {
+        nt.win = nt.n;
+    }
+    nt.n++;
+    c->hand[seat] ^= bit;
+    c->held ^= bit;
+    c->held_points -= c->points[card];
+    int v;
+    if (nt.n < c->nactive) {
+        v = greedy_points(c, &nt, c->next[seat]);
+    } else {
+        int winner = nt.seat[nt.win];
+        Trick next = {0};
+        next.lead_block = -1;
+        v = trick_gain(c, &nt, winner) + greedy_points(c, &next, winner);
+    }
+    c->hand[seat] ^= bit;
+    c->held ^= bit;
+    c->held_points += c->points[card];
+    return v;
+}
+
 /* Return the exact value of the node (or of the node after `card`, when card >= 0) by
    zero-window probes between the static bounds, starting near `guess`. */
 static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, int lo, int hi,
                        int guess) {
+    /* Card points, from a first guess (greedy_points): steps of 1, 2, 4, ... in the
+       direction of the answers until one turns, or the range is within 12 points. */
+    int gallop = c->kind == KIND_POINTS && card < 0 && c->joker_mode == JOKERS_NONE, dir = 0,
+        step = 1;
     while (lo < hi) {
         int target = guess;
         if (target <= lo) target = lo + 1;
@@ -2845,6 +2988,24 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         int middle = lo + (hi - lo + 1) / 2;
         guess = r >= target || c->kind == KIND_POINTS ? middle : hi - (hi - lo) / 4;
         if (guess < middle) guess = middle;
+        if (gallop) {
+            int d = r >= target ? 1 : -1;
+            if (dir == 0 || d == dir) {
+                guess = d > 0 ? lo + step : hi - step + 1;
+                step *= 2;
+                dir = d;
+                if (hi - lo > 12) continue;
+            }
+            gallop = 0; /* the answers turned: bisect from here */
+            guess = middle;
+        }
+        /* Card points, once the value is known to lie within 12 points: probe the top of
+           the range each time. Near the value a failure costs less than a success (the
+           defenders' proof is the smaller one), and the walk down ends with the one
+           success the value needs (150 Skat deals, with the middle-seat bound: 8.03 M ->
+           7.58 M nodes, median 18.2 K -> 16.7 K, max 705 K -> 522 K; any width from 11
+           to 20 gives about the same, 4 to 10 a larger maximum). */
+        if (c->kind == KIND_POINTS && hi - lo <= 12) guess = hi;
     }
     return lo;
 }
@@ -3038,6 +3199,11 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
             return;
         }
     }
+    /* Card points: the first guess is the greedy line's points, less 3 (that line
+       favours the declarer: the defenders' first choices are the weaker ones). 150 Skat
+       deals: 7.58 M -> 6.93 M nodes, median 16.7 K -> 16.0 K, max 522 K -> 507 K; less 2
+       or 4, 7.10 M or 7.29 M; less 0, 7.38 M. */
+    if (c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE) guess = greedy_points(c, t, seat) - 3;
     if (!cards_mode) {
         *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
     } else {
@@ -3257,8 +3423,13 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     c.team_mask = team_mask;
     for (int s = 0; s < MAXSEATS; s++) c.side_of[s] = (uint8_t)((team_mask >> s) & 1);
     c.relative_keys = 1;
+    c.pbits_ok = 1;
     for (int i = 0; i < c.ncards; i++) {
         if (c.points[i]) c.pointed |= 1ULL << i;
+        if (c.points[i] < 0 || c.points[i] >= 16) c.pbits_ok = 0;
+        for (int bit = 0; bit < 4; bit++) {
+            if ((c.points[i] >> bit) & 1) c.pbit[bit] |= 1ULL << i;
+        }
     }
     for (uint64_t m = c.pointed; m; m &= m - 1) {
         int v = c.points[lowest(m)], j = 0;
@@ -3280,6 +3451,19 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         c.npclass++;
     }
     if (c.npclass < 0) c.npclass = 0;
+    {
+        /* The nactive richest cards of the deck. */
+        int taken[64] = {0};
+        for (int k = 0; k < c.nactive; k++) {
+            int best = -1;
+            for (int i = 0; i < c.ncards; i++) {
+                if (!taken[i] && (best < 0 || c.points[i] > c.points[best])) best = i;
+            }
+            if (best < 0) break;
+            taken[best] = 1;
+            c.max_trick_points += c.points[best] > 0 ? c.points[best] : 0;
+        }
+    }
     for (int s = 0; s < MAXSEATS; s++) {
         for (uint64_t m = c.hand[s]; m; m &= m - 1) c.owner[lowest(m)] = (uint8_t)s;
     }
