@@ -244,8 +244,11 @@ def test_a_refill_passes_over_an_answer_the_bank_has_enough_of(monkeypatch):
     # Undone inside the test: the toy generator's fixture restores the real one afterwards.
     with monkeypatch.context() as patch:
         patch.setitem(GENERATORS, ("wiezen", "bid"), always_a)
+        # (A chunk long enough for every attempt: on a loaded machine the default 15 s chunk
+        # can end first and leave the job running.)
         refill = run_chunk(
-            create_job(game="wiezen", kind="bid", count=8, seed=5, enqueue=False, refill=True).pk
+            create_job(game="wiezen", kind="bid", count=8, seed=5, enqueue=False, refill=True).pk,
+            budget_seconds=600,
         )
         # Against the floor of SHARE_FLOOR quizzes, A may be the answer of 40 % of ten: four.
         assert refill.status == "failed" and "4 of 8 made" in refill.error
@@ -256,7 +259,8 @@ def test_a_refill_passes_over_an_answer_the_bank_has_enough_of(monkeypatch):
         assert asked.status == "done" and asked.done == 3
     # Other answers still come in by refills: the toy's own turns of A to E.
     mixed = run_chunk(
-        create_job(game="wiezen", kind="bid", count=5, seed=7, enqueue=False, refill=True).pk
+        create_job(game="wiezen", kind="bid", count=5, seed=7, enqueue=False, refill=True).pk,
+        budget_seconds=600,
     )
     assert mixed.done == 5
     assert not any(q.accepted == ["A"] for q in Quiz.objects.filter(job=mixed))
