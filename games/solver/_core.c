@@ -2486,7 +2486,8 @@ static int trump_count(uint64_t own, uint64_t opp, uint64_t *rel) {
    every trump on the trick or held by a defender still to play that is out of the suit,
    and no defender still to play able to beat it), it is sure of that trick and of its
    sure trumps on its hand after the trick against the defenders' trumps now (they can
-   only lose some). Return those tricks (0 when the trick is not surely its own, or they
+   only lose some), and, when the defenders hold no trumps, of the side-suit cards it
+   then cashes (cash_block, on the defenders' hands now). Return those tricks (0 when the trick is not surely its own, or they
    are fewer than `need`) and add the winning card, when it was compared with a card of
    its block, and the lowest counted trump to `rel`. */
 static int lone_mid(const Ctx *c, const Trick *t, int seat, int d, int need, uint64_t *rel) {
@@ -2553,7 +2554,17 @@ static int lone_mid(const Ctx *c, const Trick *t, int seat, int d, int need, uin
         own &= ~(1ULL << w);
         if (1 + popcount64(own) < need) return 0;
     }
-    int k = 1 + trump_count(own, c->held & tm & ~c->hand[d], &r);
+    uint64_t ot = c->held & tm & ~c->hand[d];
+    int k = 1 + (ot ? trump_count(own, ot, &r) : popcount64(own));
+    if (!ot && k < need) {
+        /* The defenders hold no trumps: after its trumps the declarer cashes its side
+           suits block by block, no ruffs (the defenders' cards can only get fewer). */
+        uint64_t rest = c->held & ~(1ULL << w);
+        for (int b = 0; b < c->nblocks && k < need; b++) {
+            uint64_t m = rest & c->block_mask[b];
+            if (b != tb && m && ((c->hand[d] >> highest(m)) & 1)) k += cash_block(c, d, m, &r);
+        }
+    }
     if (k < need) return 0;
     *rel |= r;
     return k;
