@@ -2558,6 +2558,113 @@ static int middle_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int b
     return NO_VALUE;
 }
 
+/* The sure trumps of a hand holding the trumps `own` against the other side's trumps
+   `opp` (sure_trumps on masks, no jokers); adds the lowest counted trump to `rel`. */
+static int trump_count(uint64_t own, uint64_t opp, uint64_t *rel) {
+    int best = 0, low = -1, j = 0;
+    for (uint64_t m = own; m;) {
+        int h = highest(m);
+        m ^= 1ULL << h;
+        int v = ++j - popcount64(opp & ~((2ULL << h) - 1));
+        if (v > best) {
+            best = v;
+            low = h;
+        }
+    }
+    if (best > 0) *rel |= 1ULL << low;
+    return best;
+}
+
+/* A lone declarer `d` against three, the second or third seat to play (no jokers):
+   when the declarer surely takes this trick (its card winning so far, or its best card of
+   the suit led above the card winning so far, or, out of the suit, its lowest trump above
+   every trump on the trick or held by a defender still to play that is out of the suit,
+   and no defender still to play able to beat it), it is sure of that trick and of its
+   sure trumps on its hand after the trick against the defenders' trumps now (they can
+   only lose some), and, when the defenders hold no trumps, of the side-suit cards it
+   then cashes (cash_block, on the defenders' hands now). Return those tricks (0 when the trick is not surely its own, or they
+   are fewer than `need`) and add the winning card, when it was compared with a card of
+   its block, and the lowest counted trump to `rel`. */
+static int lone_mid(const Ctx *c, const Trick *t, int seat, int d, int need, uint64_t *rel) {
+    if (need > popcount64(c->hand[seat])) return 0;
+    int tb = c->trump_block;
+    uint64_t tm = tb >= 0 ? c->block_mask[tb] : 0, lm = c->block_mask[t->lead_block];
+    uint64_t own = c->hand[d] & tm, r = 0;
+    int cur = t->card[t->win], w, s;
+    int played = t->seat[0] == d || (t->n > 1 && t->seat[1] == d);
+    if (played || (c->hand[d] & lm)) {
+        /* The declarer's card wins so far, or it follows suit with its best card. */
+        if (played) {
+            if (t->seat[t->win] != d) return 0;
+            w = cur;
+        } else if (t->lead_block == tb) {
+            /* A trump lead: its lowest trump above every trump that could beat it. */
+            int lim = cur;
+            s = seat;
+            for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+                uint64_t tr = c->hand[s] & tm;
+                if (s != d && tr && highest(tr) > lim) lim = highest(tr);
+            }
+            uint64_t over = own & ~((2ULL << lim) - 1);
+            if (!over) return 0;
+            w = lowest(over);
+        } else {
+            w = highest(c->hand[d] & lm);
+            if (c->block_of[cur] != t->lead_block || cur > w) return 0;
+        }
+        int wb = c->block_of[w];
+        own &= ~(1ULL << w); /* a trump lead followed with a trump */
+        if (1 + popcount64(own) < need) return 0;
+        int compared = (t->cards & c->block_mask[wb] & ~(1ULL << w)) != 0;
+        s = seat;
+        for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+            if (s == d) continue;
+            uint64_t f = c->hand[s] & lm;
+            if (f) {
+                if (wb == t->lead_block) {
+                    if (highest(f) > w) return 0;
+                    compared = 1;
+                }
+            } else {
+                uint64_t tr = c->hand[s] & tm;
+                if (tr) {
+                    if (wb != tb || highest(tr) > w) return 0;
+                    compared = 1;
+                }
+            }
+        }
+        if (compared) r = 1ULL << w;
+    } else {
+        /* Out of the suit led: ruff above every trump that could beat it. */
+        int lim = c->block_of[cur] == tb ? cur : -1;
+        s = seat;
+        for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+            uint64_t tr = c->hand[s] & tm;
+            if (s != d && tr && !(c->hand[s] & lm) && highest(tr) > lim) lim = highest(tr);
+        }
+        uint64_t over = lim >= 0 ? own & ~((2ULL << lim) - 1) : own;
+        if (!over) return 0;
+        w = lowest(over);
+        if (lim >= 0) r = 1ULL << w;
+        own &= ~(1ULL << w);
+        if (1 + popcount64(own) < need) return 0;
+    }
+    uint64_t ot = c->held & tm & ~c->hand[d];
+    int k = 1 + (ot ? trump_count(own, ot, &r) : popcount64(own));
+    if (!ot && k < need) {
+        /* The defenders hold no trumps: after its trumps the declarer cashes its side
+           suits block by block, no ruffs (the defenders' cards can only get fewer). */
+        uint64_t rest = c->held & ~(1ULL << w);
+        for (int b = 0; b < c->nblocks && k < need; b++) {
+            uint64_t m = rest & c->block_mask[b];
+            if (b != tb && m && ((c->hand[d] >> highest(m)) & 1)) k += cash_block(c, d, m, &r);
+        }
+    }
+    if (k < need) return 0;
+    *rel |= r;
+    return k;
+}
+
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
@@ -2770,6 +2877,19 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     return side ? k : left - k;
                 }
             }
+        }
+    }
+    if (t->n > 0 && t->n < c->nactive - 1 && c->kind == KIND_TRICKS && c->nactive == 4 &&
+        c->joker_mode == JOKERS_NONE && beta > 0 && !(c->team_mask & (c->team_mask - 1))) {
+        /* A lone declarer against three (Kleurenwiezen alone, abondance), the second or
+           third seat (a defender's or the declarer's own): the declarer surely taking this
+           trick and enough later ones ends the node (lone_mid). The last seat has the
+           bound above, for either side. */
+        uint64_t lrel = 0;
+        int k = lone_mid(c, t, seat, lowest((uint64_t)c->team_mask), beta, &lrel);
+        if (k >= beta) {
+            *rel |= lrel;
+            return k;
         }
     }
     if (t->n == c->nactive - 1 && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&

@@ -11,10 +11,12 @@ Solve = Callable[..., Result]
 N, E, S, W = range(4)
 
 
-def wiezen(contract: str, hands: list[str], leader: int) -> Position:
-    """A Kleurenwiezen position from hands by seat (N, E, S, W) as text."""
+def wiezen(contract: str, hands: list[str], leader: int, trick: str = "") -> Position:
+    """A Kleurenwiezen position from hands by seat (N, E, S, W) as text, and the cards
+    already played to the current trick from the leader on."""
     parsed = [[Card(t[0], t[1]) for t in hand.split()] for hand in hands]
-    return Position.build(layout_for("wiezen", contract), parsed, leader)
+    played = [Card(t[0], t[1]) for t in trick.split()]
+    return Position.build(layout_for("wiezen", contract), parsed, leader, trick=played)
 
 
 def test_a_side_needing_every_trick_misses_one_when_its_suits_run_out(solver: Solve) -> None:
@@ -91,3 +93,26 @@ def test_eight_tricks_cashed_in_turns_trumps_first(solver: Solve) -> None:
         N,
     )
     assert solver(position, Objective.tricks([N, S])).value == 7
+
+
+def test_a_lone_declarer_sure_of_the_trick_and_its_trumps_mid_trick(solver: Solve) -> None:
+    # N alone, hearts trump, E has led the spade two. With S and W to play, N's spade ace
+    # surely wins (S and W hold spades below it) and its trumps are above W's: all three.
+    position = wiezen("H", ["SA HA HK", "C2 C3", "S3 D2 D3", "S4 H2 H3"], E, "S2")
+    assert solver(position, Objective.tricks([N]), "cards").cards == {"S3": 3}
+    # W out of spades with a trump ruffs the ace: only the two top trumps are left.
+    position = wiezen("H", ["SA HA HK", "C2 C3", "S3 D2 D3", "D4 HQ H2"], E, "S2")
+    assert solver(position, Objective.tricks([N]), "cards").cards == {"S3": 2}
+
+
+def test_a_lone_declarer_ruffs_above_the_defenders_trumps_mid_trick(solver: Solve) -> None:
+    # N alone, hearts trump, out of the club E led: its nine ruffs above W's seven (W is
+    # out of clubs too), then the spade ace and the five of trumps: all three.
+    position = wiezen("H", ["SA H9 H5", "C3 D5", "CK D2 D3", "H7 D4 S2"], E, "C2")
+    assert solver(position, Objective.tricks([N]), "cards").cards == {"CK": 3}
+    # W's ten overruffs the nine: two.
+    position = wiezen("H", ["SA H9 H5", "C3 D5", "CK D2 D3", "HT D4 S2"], E, "C2")
+    assert solver(position, Objective.tricks([N]), "cards").cards == {"CK": 2}
+    # A trump lead: N wins it with its lowest trump above E's and W's, keeping the ace.
+    position = wiezen("H", ["HA H9 H5 SA", "C3 D5 D6", "CK D2 D3 S3", "H7 D4 S2 C4"], E, "H6")
+    assert set(solver(position, Objective.tricks([N]), "cards").cards.values()) == {4}

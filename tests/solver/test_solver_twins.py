@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.solver import solve
+from games.solver import Objective, solve
 from games.solver.backends import available_backends
 from games.solver.samples import CONTRACTS, random_position
 
@@ -67,3 +67,24 @@ def test_core_and_twin_agree_on_five_trick_endgames(game: str) -> None:
         twin = solve(sample.position, sample.objective, "cards", backend="python")
         core = solve(sample.position, sample.objective, "cards", backend="c")
         assert core == twin, seed
+
+
+@needs_core
+@settings(max_examples=60, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    tricks=st.integers(2, 5),
+    seat=st.integers(0, 3),
+    mode=st.sampled_from(["value", "cards"]),
+)
+def test_core_and_twin_agree_on_lone_declarer_endgames(
+    seed: int, tricks: int, seat: int, mode: str
+) -> None:
+    """Kleurenwiezen alone: one declarer against three in a trump contract, some positions
+    mid-trick (the lone declarer's bounds at the second and third seat)."""
+    contract = "SHDC"[seed % 4]
+    sample = random_position("wiezen", seed, tricks, contract=contract)
+    objective = Objective.tricks([seat])
+    twin = solve(sample.position, objective, mode, backend="python")
+    core = solve(sample.position, objective, mode, backend="c")
+    assert core == twin
