@@ -364,8 +364,11 @@ def test_the_build_passes_over_a_draft_whose_answer_is_already_too_common(
             return draft if draft is None else _accepting(draft, "A")
         return draft
 
-    monkeypatch.setitem(GENERATORS, ("wiezen", "bid"), mostly_a)
-    drafts = list(build([Cell("wiezen", "bid", "single_dummy", 10, per_question=10)]))
+    # Undone inside the test: the toy generator's fixture, torn down first, restores the real
+    # generator, and a fixture-wide monkeypatch undone after it would put the toy back.
+    with monkeypatch.context() as patch:
+        patch.setitem(GENERATORS, ("wiezen", "bid"), mostly_a)
+        drafts = list(build([Cell("wiezen", "bid", "single_dummy", 10, per_question=10)]))
     (share,) = answer_shares(drafts)
     assert share.quizzes == 10 and share.share <= MAX_ANSWER_SHARE, str(share)
 
