@@ -1564,31 +1564,38 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
 /* Return the value after `seat` plays `card` (fail-soft in the window alpha..beta); add to
    `rel` the cards whose rank the answer depended on. Inlined into search: a call per node
    cost more than the copies. */
+/* Put `card` of `seat` on the trick `nt` (the suit led, who is winning, the count); `named`
+   is the suit named with a 500 joker lead, else -1. The hands are left as they are. */
+static inline __attribute__((always_inline)) void trick_push(const Ctx *c, Trick *nt, int seat,
+                                                             int card, int named) {
+    if (nt->n == 0) {
+        int b = c->block_of[card];
+        if (named >= 0) {
+            nt->lead_block = (int8_t)named;
+        } else if (c->joker_mode == JOKERS_BEYOND && b == c->joker_block) {
+            nt->lead_block = -1;
+        } else {
+            nt->lead_block = (int8_t)b;
+        }
+    }
+    nt->seat[nt->n] = (int8_t)seat;
+    nt->card[nt->n] = (int8_t)card;
+    nt->cards |= 1ULL << card;
+    if (nt->n == 0) {
+        nt->win = 0;
+    } else if (beats(c, nt, card, nt->card[nt->win])) {
+        nt->win = nt->n;
+    }
+    nt->n++;
+}
+
 static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, int seat, int card,
                                                       int named, int alpha, int beta,
                                                       uint64_t *rel) {
     uint64_t bit = 1ULL << card;
     assert(c->hand[seat] & bit);
     Trick nt = *t;
-    if (nt.n == 0) {
-        int b = c->block_of[card];
-        if (named >= 0) {
-            nt.lead_block = named;
-        } else if (c->joker_mode == JOKERS_BEYOND && b == c->joker_block) {
-            nt.lead_block = -1;
-        } else {
-            nt.lead_block = b;
-        }
-    }
-    nt.seat[nt.n] = seat;
-    nt.card[nt.n] = card;
-    nt.cards |= bit;
-    if (nt.n == 0) {
-        nt.win = 0;
-    } else if (beats(c, &nt, card, nt.card[nt.win])) {
-        nt.win = nt.n;
-    }
-    nt.n++;
+    trick_push(c, &nt, seat, card, named);
     c->hand[seat] ^= bit;
     c->held ^= bit;
     c->held_points -= c->points[card];
@@ -3051,16 +3058,7 @@ static int greedy_points(Ctx *c, const Trick *t, int seat) {
     int card = moves[0].card;
     uint64_t bit = 1ULL << card;
     Trick nt = *t;
-    if (nt.n == 0) nt.lead_block = (int8_t)c->block_of[card];
-    nt.seat[nt.n] = (int8_t)seat;
-    nt.card[nt.n] = (int8_t)card;
-    nt.cards |= bit;
-    if (nt.n == 0) {
-        nt.win = 0;
-    } else if (beats(c, &nt, card, nt.card[nt.win])) {
-        nt.win = nt.n;
-    }
-    nt.n++;
+    trick_push(c, &nt, seat, card, -1);
     c->hand[seat] ^= bit;
     c->held ^= bit;
     c->held_points -= c->points[card];
