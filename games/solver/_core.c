@@ -441,6 +441,9 @@ typedef struct {
     int held_points; /* card points of the cards still held */
     uint8_t owner[64]; /* the seat each card was dealt to (cards never change hands) */
     int need[MAXSEATS];
+    /* Beyond, exact targets: the opponents push tricks on the team (push_score); set by
+       the root once its first exact search has not finished. */
+    int push;
     /* A band objective (tricks or points): the value is how many of these ascending
        thresholds the team reaches, found by zero-window probes at the thresholds. */
     int nthresholds;
@@ -1963,6 +1966,30 @@ static int avoid_score(const Ctx *c, const Trick *t, int seat, int card, int avo
    of cards, whose values are all wanted) a card-point mover whose trick's side is sure
    keeps one card of each run (points_twin), and *dom_rel gets the runs of differing worth
    and the winning card: the choice rests on their ranks. */
+/* Beyond, exact targets, an opponent's move order once the root has found that the pair
+   can take the sum of its targets (Ctx.push): the failure to prove is then mostly that the
+   team must take too many tricks, so the opponents push tricks on it. A lead of the card
+   that the most of the team's cards of its suit beat (a joker lead, or a suit the team is
+   out of, last, low first); following, a card that does not beat the trick so far, the
+   highest of them first (they keep the trick low for the team and shed the cards that
+   could win later), then winners, low first. */
+static int push_score(const Ctx *c, const Trick *t, int card) {
+    int b = c->block_of[card];
+    int rank = card - c->block_start[b];
+    uint64_t bm = c->block_mask[b];
+    if (t->n == 0) {
+        uint64_t team = 0;
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (on_team(c, s)) team |= c->hand[s];
+        }
+        uint64_t mine = team & bm;
+        if (!mine || b == c->joker_block) return (50 - rank) * LEAD_SCALE;
+        int above = popcount64(mine & ~((2ULL << card) - 1));
+        return (150 + 4 * above - rank) * LEAD_SCALE;
+    }
+    int wins = beats(c, t, card, t->card[t->win]);
+    return wins ? 100 - rank : 200 + rank;
+}
 static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint,
                      int twins[][2], int *ntwins, int dominance, uint64_t *dom_rel) {
     uint64_t legal = legal_mask(c, t, seat);
@@ -1997,6 +2024,21 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     *ntwins = 0;
     int by_points = dominance && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE;
     int avoid = avoid_seat(c);
+    int push = 0;
+    if (avoid < 0 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
+        if (c->push && !on_team(c, seat)) {
+            push = 1;
+        } else if (!on_team(c, seat) || c->need[seat] == 0) {
+            /* A seat of the team at its number: it and the opponents order their cards as
+               for a seat that must take no more tricks (avoid_score). */
+            for (int s = 0; s < MAXSEATS; s++) {
+                if (c->need[s] == 0 && c->hand[s]) {
+                    avoid = s;
+                    break;
+                }
+            }
+        }
+    }
     uint64_t m = legal;
     while (m) {
         int card = lowest(m);
@@ -2038,7 +2080,8 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         }
         moves[n].card = card;
         moves[n].named = -1;
-        moves[n].score = avoid >= 0 ? avoid_score(c, t, seat, card, avoid, held)
+        moves[n].score = push ? push_score(c, t, card)
+                       : avoid >= 0 ? avoid_score(c, t, seat, card, avoid, held)
                        : t->n == 0 ? lead_score(c, seat, card, held) : follow_score(c, t, &f, card);
         if (card == hint) moves[n].score += 1 << 20;
         n++;
@@ -3182,15 +3225,17 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int alpha, int beta, 
 }
 
 /* Beyond, exact targets, value mode: the root tries the exact search for exact_first nodes;
-   when that does not finish, whether the team can take the sum of its targets at all (a
+   when that does not finish, the exact search with the opponents pushing tricks on the team
+   (Ctx.push, push_score) for push_first nodes (0: not at all), then whether the team can
+   take the sum of its targets at all (a
    zero-window search of its tricks, for at most short_probe nodes: its entries' keys never
    match those of the targets, which hold the targets left), and when it cannot, the value
    is 0; else the exact search goes on, with the table of both. The exact search comes
    first because it often refutes a split at once where proving that the pair reaches its
    sum takes much of a tricks search; the probe is capped because when the pair does reach
-   it, that proof can cost more than the exact search. (The bench's 50 deals: see the work
-   log in docs/solver.md.) */
-static uint64_t exact_first = 100000, short_probe = 5000000; /* root_caps() sets them (tests) */
+   it, that proof can cost more than the exact search. The rest of the exact search keeps the
+   pushing order. (The bench's 50 deals: see the work log in docs/solver.md.) */
+static uint64_t exact_first = 100000, push_first = 300000, short_probe = 5000000; /* root_caps() sets them (tests) */
 static int pair_falls_short(Ctx *c, const Trick *t, int seat) {
     int want = 0;
     for (int s = 0; s < MAXSEATS; s++) {
@@ -3311,6 +3356,16 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
         if (finished) {
             *value = r;
             return;
+        }
+        /* Then the same search with the opponents pushing tricks on the team (push_score),
+           which finds most of the refutations by too many tricks; the table is shared. */
+        c->push = 1;
+        if (push_first) {
+            r = capped_search(c, t, seat, lo, hi, push_first, &finished);
+            if (finished) {
+                *value = r;
+                return;
+            }
         }
         if (pair_falls_short(c, t, seat)) {
             *value = lo;
@@ -3750,22 +3805,26 @@ static PyTypeObject EngineType = {
     .tp_getset = Engine_getset,
 };
 
-/* root_caps(exact_first=-1, short_probe=-1): set the node caps of the Beyond exact-target
-   root (see pair_falls_short; a negative value keeps the cap) and return the old ones. For
-   tests, which make both searches run on small positions; it applies to every thread. */
+/* root_caps(exact_first=-1, short_probe=-1, push_first=-1): set the node caps of the Beyond
+   exact-target root (see pair_falls_short; a negative value keeps the cap) and return the
+   old ones. For tests, which make the searches run on small positions; it applies to every
+   thread. */
 static PyObject *core_root_caps(PyObject *self, PyObject *args) {
-    long long first = -1, probe = -1;
-    if (!PyArg_ParseTuple(args, "|LL", &first, &probe)) return NULL;
-    PyObject *old = Py_BuildValue("(KK)", (unsigned long long)exact_first, (unsigned long long)short_probe);
+    long long first = -1, probe = -1, push = -1;
+    if (!PyArg_ParseTuple(args, "|LLL", &first, &probe, &push)) return NULL;
+    PyObject *old = Py_BuildValue("(KKK)", (unsigned long long)exact_first,
+                                  (unsigned long long)short_probe, (unsigned long long)push_first);
     if (first >= 0) exact_first = (uint64_t)first;
     if (probe >= 0) short_probe = (uint64_t)probe;
+    if (push >= 0) push_first = (uint64_t)push;
     return old;
 }
 
 static PyMethodDef core_functions[] = {
     {"root_caps", core_root_caps, METH_VARARGS,
-     "root_caps(exact_first=-1, short_probe=-1) -> (exact_first, short_probe): set the node caps "
-     "of the Beyond exact-target root (negative: keep) and return the old ones (tests)"},
+     "root_caps(exact_first=-1, short_probe=-1, push_first=-1) -> (exact_first, short_probe, "
+     "push_first): set the node caps of the Beyond exact-target root (negative: keep) and return "
+     "the old ones (tests)"},
     {"cpu_info", core_cpu_info, METH_NOARGS,
      "cpu_info() -> {'vendor', 'family', 'model', 'features'}: the CPU this runs on"},
     {"build_info", core_build_info, METH_NOARGS,

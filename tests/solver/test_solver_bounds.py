@@ -288,13 +288,14 @@ def test_core_and_twin_agree_on_targets_that_add_up_to_what_the_pair_can_take(
 
 @pytest.fixture
 def root_probe_at_once() -> Iterator[Callable[[int, int], None]]:
-    """Set the node caps of the core's exact-target root for one test (see root_caps)."""
+    """Set the node caps of the core's exact-target root for one test (see root_caps); the
+    search with the opponents pushing tricks is left out (cap 0)."""
     from games.solver import native
 
     old = native._core.root_caps()
 
     def set_caps(exact_first: int, short_probe: int) -> None:
-        native._core.root_caps(exact_first, short_probe)
+        native._core.root_caps(exact_first, short_probe, 0)
 
     yield set_caps
     native._core.root_caps(*old)
@@ -315,18 +316,40 @@ def test_the_root_finds_a_pair_short_of_its_sum_by_its_tricks(
 
 
 @needs_core
+def test_the_root_pushes_tricks_on_a_pair_that_must_take_too_many() -> None:
+    # The first exact search is stopped at once, so the root's search with the opponents
+    # pushing tricks on the pair decides: E leads spades and N, holding only spades above
+    # every other, must win all three rounds (W's joker cannot help, it never wins a suit
+    # lead). So N takes exactly three and S none, whatever is played.
+    from games.solver import native
+
+    old = native._core.root_caps(1, 10**9, 10**9)
+    try:
+        position = beyond("NT", ["SA SK SQ", "S2 S3 S4", "H4 H2 H3", "S5 S6 X1"], E)
+        assert solve(position, Objective.exact({N: 1, S: 1}), backend="c").value == 0
+        assert solve(position, Objective.exact({N: 2, S: 0}), backend="c").value == 0
+        assert solve(position, Objective.exact({N: 3, S: 0}), backend="c").value == 1
+        assert solve(position, Objective.exact({N: 3, S: 0}), backend="python").value == 1
+    finally:
+        native._core.root_caps(*old)
+
+
+@needs_core
 @settings(max_examples=40, deadline=None)
 @given(
     seed=st.integers(0, 2**24),
     seat=st.integers(0, 3),
     share=st.integers(0, 6),
-    caps=st.sampled_from([(1, 10**9), (1, 40), (300, 10**9), (300, 300)]),
+    caps=st.sampled_from(
+        [(1, 10**9, 0), (1, 40, 0), (300, 10**9, 0), (300, 300, 0), (1, 10**9, 50), (1, 1, 10**9)]
+    ),
 )
 def test_core_and_twin_agree_when_the_root_probes_the_pairs_tricks(
-    seed: int, seat: int, share: int, caps: tuple[int, int]
+    seed: int, seat: int, share: int, caps: tuple[int, int, int]
 ) -> None:
-    # Value mode, with the root's exact search stopped early (and the tricks probe finished
-    # or stopped too): the answer must not depend on where either stopped.
+    # Value mode, with the root's exact search stopped early (then the search with the
+    # opponents pushing tricks and the tricks probe finished or stopped too): the answer
+    # must not depend on where any of them stopped.
     from games.solver import native
 
     position, objective = _targets_near_the_pairs_tricks(seed, seat, share)
