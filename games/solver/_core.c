@@ -1968,11 +1968,12 @@ static int avoid_score(const Ctx *c, const Trick *t, int seat, int card, int avo
    and the winning card: the choice rests on their ranks. */
 /* Beyond, exact targets, an opponent's move order once the root has found that the pair
    can take the sum of its targets (Ctx.push): the failure to prove is then mostly that the
-   team must take too many tricks, so the opponents push tricks on it. A lead of the card
-   that the most of the team's cards of its suit beat (a joker lead, or a suit the team is
-   out of, last, low first); following, a card that does not beat the trick so far, the
-   highest of them first (they keep the trick low for the team and shed the cards that
-   could win later), then winners, low first. */
+   team must take too many tricks, so the opponents push tricks on it. A lead in the suit
+   where the team holds the most cards above all of the opponents' (its sure winners when
+   the suit is led), then of the card that the most of the team's cards of its suit beat
+   (a joker lead, or a suit the team is out of, last, low first); following, a card that
+   does not beat the trick so far, the highest of them first (they keep the trick low for
+   the team and shed the cards that could win later), then winners, low first. */
 static int push_score(const Ctx *c, const Trick *t, int card) {
     int b = c->block_of[card];
     int rank = card - c->block_start[b];
@@ -1984,8 +1985,12 @@ static int push_score(const Ctx *c, const Trick *t, int card) {
         }
         uint64_t mine = team & bm;
         if (!mine || b == c->joker_block) return (50 - rank) * LEAD_SCALE;
+        /* The team's cards above the card led, those above all the opponents' cards of
+           the suit (which win whenever the suit is led) counting five times. */
+        uint64_t theirs = all_held(c) & bm & ~team;
+        uint64_t masters = theirs ? mine & ~((2ULL << highest(theirs)) - 1) : mine;
         int above = popcount64(mine & ~((2ULL << card) - 1));
-        return (150 + 4 * above - rank) * LEAD_SCALE;
+        return (150 + 4 * popcount64(masters) + above - rank) * LEAD_SCALE;
     }
     int wins = beats(c, t, card, t->card[t->win]);
     return wins ? 100 - rank : 200 + rank;
