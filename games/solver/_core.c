@@ -99,14 +99,12 @@ typedef struct {
    only what searches touch), on Linux in 2 MB pages where the kernel gives them
    (transparent huge pages asked for with madvise): probes go anywhere in the table, and with
    4 KB pages nearly every one missed the TLB as well as the caches. */
+#if defined(__linux__) && defined(MADV_HUGEPAGE)
 enum { HUGE_PAGE = 2 << 20 };
 static size_t big_size(size_t bytes) {
-#if defined(__linux__) && defined(MADV_HUGEPAGE)
     return (bytes + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
-#else
-    return bytes;
-#endif
 }
+#endif
 
 static void *big_alloc(size_t bytes) {
 #if defined(__linux__) && defined(MADV_HUGEPAGE)
