@@ -378,12 +378,22 @@ def main() -> int:
     parser.add_argument(
         "--redis", default=os.environ.get("BENCH_REDIS", "redis://127.0.0.1:6379/11")
     )
+    parser.add_argument(
+        "--rate",
+        type=float,
+        default=0.0,
+        help="answered quizzes a second to offer, all learners together (an open loop: each "
+        "learner starts a round at a fixed pace); 0, the default, a closed loop (think, answer)",
+    )
     parser.add_argument("--no-write", action="store_true", help="print only")
     parser.add_argument("--mix", choices=sorted(MIXES), default="pages", help="pages or api")
     opts = parser.parse_args()
     opts.logs = Path(tempfile.mkdtemp(prefix="load_bench_"))
     if not 1 <= opts.users <= 200 or not 5 <= opts.seconds <= 600 or not 1 <= opts.repeat <= 5:
         parser.error("--users must be 1..200, --seconds 5..600 and --repeat 1..5")
+    if not 0 <= opts.rate <= 1000:
+        parser.error("--rate must be 0..1000 answered quizzes a second")
+    learners = opts.users - 1 if opts.mix == "api" else opts.users
 
     admin = f"{opts.postgres}/postgres"
     db_url = f"{opts.postgres}/{DB_NAME}"
@@ -404,6 +414,8 @@ def main() -> int:
         "API_RATE_USER": "1000000/min",
         "API_RATE_ANON": "1000000/min",
         "LOAD_API": str(opts.logs / "api.json"),
+        "LOAD_RATE": str(opts.rate),
+        "LOAD_LEARNERS": str(max(1, learners)),
     }
     runs = []
     with stopped_on_signal():
@@ -435,8 +447,16 @@ def main() -> int:
     parts = [
         f"Measured {stamp()} on {machine()}.",
         "",
-        WHO[opts.mix].format(users=opts.users, think=think) + " "
-        f"{opts.seconds:.0f} s per run against gunicorn ("
+        WHO[opts.mix].format(users=opts.users, think=think)
+        + " "
+        + (
+            f"offered at a fixed pace: {opts.rate:g} answered quizzes a second in all (each "
+            f"learner starts a round every {max(1, learners) / opts.rate:.2f} s, thinking "
+            "included, however fast the server answers, while it keeps up); "
+            if opts.rate
+            else ""
+        )
+        + f"{opts.seconds:.0f} s per run against gunicorn ("
         + (
             f"{opts.workers} gthread workers x {opts.threads} threads, keep-alive"
             if worker_class(opts) == "gthread"
