@@ -2041,16 +2041,11 @@ static int avoid_score(const Ctx *c, const Trick *t, int seat, int card, int avo
     return wins ? 100 - rank : 200 + rank;
 }
 
-/* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
-   return the number of moves and set *ntwins. With `dominance` (not for the root's list
-   of cards, whose values are all wanted) a card-point mover whose trick's side is sure
-   keeps one card of each run (points_twin), and *dom_rel gets the runs of differing worth
-   and the winning card: the choice rests on their ranks. */
-/* Beyond, exact targets, an opponent's move order once the root has found that the pair
-   can take the sum of its targets (Ctx.push): the failure to prove is then mostly that the
-   team must take too many tricks, so the opponents push tricks on it. A lead in the suit
-   where the team holds the most cards above all of the opponents' (its sure winners when
-   the suit is led), then of the card that the most of the team's cards of its suit beat
+/* Beyond, exact targets, an opponent's move order once the root's first exact search has
+   not finished (Ctx.push): the failure left to prove is then mostly that the team must
+   take too many tricks, so the opponents push tricks on it. A lead in the suit where the
+   team holds the most cards above all of the opponents' (they win its rounds unless
+   ruffed), then of the card that the most of the team's cards of its suit beat
    (a joker lead, or a suit the team is out of, last, low first); following, a card that
    does not beat the trick so far, the highest of them first (they keep the trick low for
    the team and shed the cards that could win later), then winners, low first. */
@@ -2066,7 +2061,7 @@ static int push_score(const Ctx *c, const Trick *t, int card) {
         uint64_t mine = team & bm;
         if (!mine || b == c->joker_block) return (50 - rank) * LEAD_SCALE;
         /* The team's cards above the card led, those above all the opponents' cards of
-           the suit (which win whenever the suit is led) counting five times. */
+           the suit (which win its rounds unless ruffed) counting five times. */
         uint64_t theirs = all_held(c) & bm & ~team;
         uint64_t masters = theirs ? mine & ~((2ULL << highest(theirs)) - 1) : mine;
         int above = popcount64(mine & ~((2ULL << card) - 1));
@@ -2075,6 +2070,12 @@ static int push_score(const Ctx *c, const Trick *t, int card) {
     int wins = beats(c, t, card, t->card[t->win]);
     return wins ? 100 - rank : 200 + rank;
 }
+
+/* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
+   return the number of moves and set *ntwins. With `dominance` (not for the root's list
+   of cards, whose values are all wanted) a card-point mover whose trick's side is sure
+   keeps one card of each run (points_twin), and *dom_rel gets the runs of differing worth
+   and the winning card: the choice rests on their ranks. */
 static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint,
                      int twins[][2], int *ntwins, int dominance, uint64_t *dom_rel) {
     uint64_t legal = legal_mask(c, t, seat);
