@@ -3246,6 +3246,11 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         int middle = lo + (hi - lo + 1) / 2;
         guess = r >= target || c->kind == KIND_POINTS ? middle : hi - (hi - lo) / 4;
         if (guess < middle) guess = middle;
+        /* Tricks without jokers, after a success: two above the value found rather than
+           the middle of what is left (most values lie near the first probe's; bridge 100
+           deals: value mode 6.251 M -> 6.209 M trick nodes, deal 91 343 K -> 323 K; cards
+           mode 12.105 M -> 12.068 M). */
+        if (r >= target && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE) guess = lo + 2;
         if (gallop) {
             int d = r >= target ? 1 : -1;
             if (dir == 0 || d == dir) {
