@@ -18,7 +18,8 @@ from http.cookies import SimpleCookie
 from typing import Any
 from urllib.parse import urlencode
 
-from locust import FastHttpUser, between, constant_throughput, events, task
+from load_pace import LEARNER_WAIT, THINK
+from locust import FastHttpUser, events, task
 
 GAMES = ("skat", "beyond", "five_hundred", "wiezen")
 TIMING = re.compile(r"app;dur=([0-9.]+)")
@@ -26,17 +27,6 @@ QUIZ_ID = re.compile(r'data-quiz="(\d+)"')
 CHOICE = re.compile(r'name="answer" value="([^"]+)"')
 CARD = re.compile(r'name="card" value="([^"]+)"')
 PICK = re.compile(r'data-pick="(\d+)"')
-THINK = (
-    float(os.environ.get("LOAD_THINK_MIN", "0.05")),
-    float(os.environ.get("LOAD_THINK_MAX", "0.15")),
-)
-# With LOAD_RATE (answered quizzes a second, all learners together; LOAD_LEARNERS of them) each
-# learner starts a round every LOAD_LEARNERS / LOAD_RATE seconds, its think time included, so
-# the load offered does not rise when the server answers faster (an open loop, while the
-# server keeps up); without it each learner thinks THINK between rounds (a closed loop).
-RATE = float(os.environ.get("LOAD_RATE", "0") or 0)
-LEARNERS = max(1, int(os.environ.get("LOAD_LEARNERS", "1") or 1))
-LEARNER_WAIT = constant_throughput(RATE / LEARNERS) if RATE else between(*THINK)
 
 # (request name, status, server ms or None, client ms, error or "") per response.
 SAMPLES: list[tuple[str, int, float | None, float, str]] = []
