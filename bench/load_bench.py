@@ -427,10 +427,10 @@ def main() -> int:
             for n in range(opts.repeat):
                 if n:
                     # Each run starts from the same bank and no learners.
-                    learners = "trainer_attempt, trainer_skillrating, trainer_ratingpoint"
+                    tables = "trainer_attempt, trainer_skillrating, trainer_ratingpoint"
                     pg(
                         db_url,
-                        f"TRUNCATE {learners}, trainer_reviewcard, django_session, "
+                        f"TRUNCATE {tables}, trainer_reviewcard, django_session, "
                         "classes_assignmentanswer, api_clientstate",
                     )
                     flush_redis(opts.redis)
@@ -472,7 +472,7 @@ def main() -> int:
     ]
     for n, run in enumerate(runs, start=1):
         s = summarise(run, opts.seconds, opts.mix)
-        cpu = ", ".join(f"{name} {secs:.0f} s" for name, secs in run["cpu"].items())
+        cpu = ", ".join(f"{name} {secs:.1f} s" for name, secs in run["cpu"].items())
         verdict = (
             "meets"
             if s["p95"] <= TARGET_P95_MS and s["answers"] >= TARGET_ANSWERS and not s["errors"]
