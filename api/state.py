@@ -96,7 +96,8 @@ class ClientSession(MutableMapping[str, Any]):
 
     def _save(self) -> None:
         if self._raw:
-            rawrows.one_write(_WRITE, [json.dumps(self._data), self._pk])
+            # A ticket's state: its commit need not wait for the disk (trainer.rawrows).
+            rawrows.ephemeral_write(_WRITE, [json.dumps(self._data), self._pk])
         else:
             ClientState.objects.filter(pk=self._pk).update(data=self._data)
 

@@ -59,6 +59,34 @@ def one_write(sql: str, params: dict[str, Any] | list[Any]) -> int:
         return cursor.rowcount
 
 
+# Appended to the WHERE clause of a write that need not wait for its WAL flush: set_config's
+# third argument makes the setting local to the statement's own transaction, and PostgreSQL
+# reads synchronous_commit when that transaction commits, at the statement's end.
+_NO_FLUSH_WAIT = " AND set_config('synchronous_commit', 'off', true) = 'off'"
+
+
+def ephemeral_write(sql: str, params: dict[str, Any] | list[Any], db: Any = None) -> int:
+    """Send one data-changing statement ending in a WHERE clause whose commit does not wait
+    for the disk; return the rows it changed.
+
+    For state whose loss in a database crash costs nothing lasting: a session's or an API
+    client's quiz ticket (the answer it leads to is stored durably, under its unique ticket,
+    so a ticket that comes back after a crash cannot be answered twice). A crash of
+    PostgreSQL itself (not of a web process) may lose the last such writes, about the last
+    half second's (three times ``wal_writer_delay``), never a part of one; everything else
+    still waits for its flush, which on a slow disk is milliseconds per commit
+    (docs/performance.md, "Fifth round"). Inside a transaction of the caller's the write
+    commits with it, durably as the rest: the setting would hold for the whole transaction.
+    ``db``: the connection (Django's default one unless given).
+    """
+    db = db or connection
+    if db.vendor == "postgresql" and not db.in_atomic_block:
+        sql += _NO_FLUSH_WAIT
+    with db.cursor() as cursor:
+        cursor.execute(sql, params)
+        return cursor.rowcount
+
+
 def build_some(model: type[Model], names: Sequence[str], values: Sequence[Any]) -> Any:
     """Return an instance of ``model`` holding only the fields ``names`` (by attname, in the
     model's field order) from their values, as ``only()`` would make it: the others load on

@@ -21,6 +21,8 @@ from django.contrib.sessions.backends.cached_db import SessionStore as CachedDBS
 from django.contrib.sessions.backends.db import SessionStore as DBStore
 from django.db import connections, router
 
+from trainer.rawrows import ephemeral_write
+
 log = logging.getLogger(__name__)
 
 
@@ -42,9 +44,9 @@ def update_row(store: DBStore) -> None:
             f"UPDATE {db.ops.quote_name(meta.db_table)} SET session_data = %s, expire_date = %s"
             " WHERE session_key = %s"
         )
-        with db.cursor() as cursor:
-            cursor.execute(sql, [obj.session_data, obj.expire_date, obj.session_key])
-            rows = cursor.rowcount
+        # A session's change (the quiz ticket, mostly): its commit need not wait for the
+        # disk (trainer.rawrows.ephemeral_write; a login or logout goes Django's own way).
+        rows = ephemeral_write(sql, [obj.session_data, obj.expire_date, obj.session_key], db)
         if not rows:
             raise UpdateError
         return
