@@ -545,6 +545,25 @@ typedef struct {
     uint64_t cap_at;
     jmp_buf *cap_to;
 } Ctx;
+/* Bridge-shaped solves (tricks, no jokers, four seats, four blocks, relative keys:
+   is_bridge) run copies of search() and of the functions it calls most, compiled with those
+   known. Each such function F is written once, as F_b(..., sp), always inlined, and
+   compiled twice: as F_sp (sp = 1, where the macros below give the constants and the
+   compiler drops the other games' code) and as F (sp = 0, every game). In those bodies
+   SP(F) calls the copy of the caller's kind, SEARCH the search's. Same search, same nodes,
+   fewer instructions (see the work log: issue 16 item 2, helper bridge29). */
+static int is_bridge(const Ctx *c) {
+    return c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE && c->nactive == 4 &&
+           c->nblocks == 4 && c->relative_keys;
+}
+#define C_KIND (sp ? KIND_TRICKS : c->kind)
+#define C_JOKERS (sp ? JOKERS_NONE : c->joker_mode)
+#define C_NACTIVE (sp ? 4 : c->nactive)
+#define C_NBLOCKS (sp ? 4 : c->nblocks)
+#define C_RELKEYS (sp ? 1 : c->relative_keys)
+#define SP(f) (sp ? f##_sp : f)
+#define SEARCH (sp ? search_sp : search_gen)
+
 enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
 /* Nodes between two looks at the budget: a few milliseconds of search at most. */
 enum { CHECK_EVERY = 4096 };
@@ -564,11 +583,12 @@ static uint64_t jokers_of(const Ctx *c, uint64_t hand) {
     return c->joker_block >= 0 ? hand & c->block_mask[c->joker_block] : 0;
 }
 
-static uint64_t legal_mask(const Ctx *c, const Trick *t, int seat) {
+static inline __attribute__((always_inline)) uint64_t legal_mask_b(const Ctx *c, const Trick *t,
+                                                                   int seat, const int sp) {
     uint64_t hand = c->hand[seat];
     uint64_t jokers = jokers_of(c, hand);
     if (t->n == 0) {
-        if (c->joker_mode == JOKERS_BEYOND && t->after_joker && (hand & ~jokers)) {
+        if (C_JOKERS == JOKERS_BEYOND && t->after_joker && (hand & ~jokers)) {
             return hand & ~jokers;
         }
         return hand;
@@ -576,8 +596,11 @@ static uint64_t legal_mask(const Ctx *c, const Trick *t, int seat) {
     if (t->lead_block < 0) return hand;
     uint64_t follow = hand & c->block_mask[t->lead_block];
     if (!follow) return hand;
-    if (c->joker_mode == JOKERS_BEYOND) follow |= jokers;
+    if (C_JOKERS == JOKERS_BEYOND) follow |= jokers;
     return follow;
+}
+static uint64_t legal_mask(const Ctx *c, const Trick *t, int seat) {
+    return legal_mask_b(c, t, seat, 0);
 }
 
 /* Rank a card for "who is winning": 0 never wins, else higher wins. */
@@ -632,12 +655,13 @@ static int points_of(const Ctx *c, uint64_t m) {
     return sum;
 }
 
-static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
+static inline __attribute__((always_inline)) void static_bounds_b(const Ctx *c, int seat, int *lo,
+                                                                  int *hi, const int sp) {
     int left = popcount64(c->hand[seat]);
     *lo = 0;
-    if (c->kind == KIND_POINTS) {
+    if (C_KIND == KIND_POINTS) {
         *hi = c->held_points;
-    } else if (c->kind == KIND_EXACT) {
+    } else if (C_KIND == KIND_EXACT) {
         int wanted = 0, all_zero = 1;
         for (int s = 0; s < MAXSEATS; s++) {
             if (c->need[s] >= 0) {
@@ -654,6 +678,9 @@ static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
         *hi = left;
     }
 }
+static void static_bounds(const Ctx *c, int seat, int *lo, int *hi) {
+    static_bounds_b(c, seat, lo, hi, 0);
+}
 
 #if defined(__BMI2__)
 static uint64_t reverse64(uint64_t x) {
@@ -664,21 +691,23 @@ static uint64_t reverse64(uint64_t x) {
 }
 #endif
 
-static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
+static inline __attribute__((always_inline)) void make_key_b(const Ctx *c, int seat,
+                                                             int after_joker, Key *k,
+                                                             const int sp) {
     uint32_t x = (uint32_t)seat | (uint32_t)after_joker << 2;
-    if (c->kind == KIND_EXACT) {
+    if (C_KIND == KIND_EXACT) {
         for (int s = 0; s < MAXSEATS; s++) x |= (uint32_t)(c->need[s] + 1) << (3 + 5 * s);
     }
     k->extra = x;
     memset(k->seq, 0, sizeof k->seq);
     memset(k->len, 0, sizeof k->len);
-    if (!c->relative_keys) {
+    if (!C_RELKEYS) {
         for (int s = 0; s < MAXSEATS; s++) k->exact[s] = c->hand[s];
         return;
     }
     /* Lengths: 4 bits per seat and block, 16 bits per block, four blocks per word. */
     k->exact[0] = k->exact[1] = k->exact[2] = k->exact[3] = 0;
-    for (int b = 0; b < c->nblocks; b++) {
+    for (int b = 0; b < C_NBLOCKS; b++) {
         uint64_t bm = c->block_mask[b];
         uint64_t n = (uint64_t)popcount64(c->hand[0] & bm) |
                      (uint64_t)popcount64(c->hand[1] & bm) << 4 |
@@ -689,7 +718,7 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     /* For card points, which point-carrying cards are left too: the ranks are then
        relative among cards of equal worth (checked at setup: in every block the pointless
        cards rank below all the others). */
-    if (c->kind == KIND_POINTS) k->exact[2] = all_held(c) & c->pointed;
+    if (C_KIND == KIND_POINTS) k->exact[2] = all_held(c) & c->pointed;
     /* Owners by relative rank, from the top of each block down. */
     uint64_t held = all_held(c);
 #if defined(__BMI2__)
@@ -716,14 +745,14 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
     uint64_t rheld = reverse64(held);
     uint64_t rlow = reverse64(c->hand[1] | c->hand[3]), rhigh = reverse64(c->hand[2] | c->hand[3]);
 #endif
-    for (int b = 0; b < c->nblocks; b++) { /* the unused blocks stay 0 (memset above) */
+    for (int b = 0; b < C_NBLOCKS; b++) { /* the unused blocks stay 0 (memset above) */
         uint64_t rm = rheld & c->rblock_mask[b];
         k->seq[b] = _pdep_u32((uint32_t)_pext_u64(rlow, rm), 0x55555555u) |
                     _pdep_u32((uint32_t)_pext_u64(rhigh, rm), 0xaaaaaaaau);
         k->len[b] = (uint8_t)popcount64(rm);
     }
 #else
-    for (int b = 0; b < c->nblocks; b++) {
+    for (int b = 0; b < C_NBLOCKS; b++) {
         uint64_t m = held & c->block_mask[b];
         uint32_t seq = 0;
         for (int pos = 0; m; pos++) {
@@ -735,6 +764,12 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
         k->len[b] = (uint8_t)popcount64(held & c->block_mask[b]);
     }
 #endif
+}
+static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
+    make_key_b(c, seat, after_joker, k, 0);
+}
+static __attribute__((noinline)) void make_key_sp(const Ctx *c, int seat, int after_joker, Key *k) {
+    make_key_b(c, seat, after_joker, k, 1);
 }
 
 /* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
@@ -757,14 +792,16 @@ static uint64_t top_held(const Ctx *c, int b, int r) {
 }
 
 /* Return the zone of each block: how many top cards reach down to the lowest card in `rel`. */
-static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
+static inline __attribute__((always_inline)) void zones_of_b(const Ctx *c, uint64_t rel,
+                                                             uint8_t zone[MAXBLOCKS],
+                                                             const int sp) {
     memset(zone, 0, MAXBLOCKS);
-    if (!c->relative_keys) return;
+    if (!C_RELKEYS) return;
     uint64_t held = all_held(c);
-    for (int b = 0; b < c->nblocks; b++) {
+    for (int b = 0; b < C_NBLOCKS; b++) {
         uint64_t m = rel & held & c->block_mask[b];
         if (m) zone[b] = (uint8_t)popcount64(held & c->block_mask[b] & ~((1ULL << lowest(m)) - 1));
-        if (c->kind == KIND_POINTS) {
+        if (C_KIND == KIND_POINTS) {
             /* Card points: the owner of every card that carries points matters (they rank
                above the pointless cards, so they are the top of the block); the pointless
                cards only where their ranks decided a trick. */
@@ -782,6 +819,13 @@ static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
             if (n - run < zone[b]) zone[b] = (uint8_t)(n - run);
         }
     }
+}
+static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
+    zones_of_b(c, rel, zone, 0);
+}
+static __attribute__((noinline)) void zones_of_sp(const Ctx *c, uint64_t rel,
+                                                  uint8_t zone[MAXBLOCKS]) {
+    zones_of_b(c, rel, zone, 1);
 }
 
 static uint64_t zone_cards(const Ctx *c, const uint8_t zone[MAXBLOCKS]) {
@@ -857,8 +901,9 @@ static int most_rounds(const Ctx *c, int s, uint64_t bm) {
    every other seat's in a block, counted only while no opponent can ruff them. Also
    return the card points those tricks surely carry (the cashed cards and the cheapest
    cards the other seats must follow with), and add the cards whose ranks count to `rel`. */
-static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_t *rel,
-                    int per_block[MAXBLOCKS]) {
+static inline __attribute__((always_inline)) int cashable_b(const Ctx *c, int leader, int need_pts,
+                                                            int *points, uint64_t *rel,
+                                                            int per_block[MAXBLOCKS], const int sp) {
     uint64_t mine = c->hand[leader];
     uint64_t others = all_held(c) & ~mine;
     int tb = c->trump_block;
@@ -877,18 +922,18 @@ static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_
        partner holds cards other than trumps (jokers and side suits, to follow or discard).
        (The lengths in the key place those cards: no ranks.) */
     int spare = BIG, side_rounds = 0;
-    if (c->joker_mode == JOKERS_BEYOND && tb >= 0) {
+    if (C_JOKERS == JOKERS_BEYOND && tb >= 0) {
         for (int p = 0; p < MAXSEATS; p++) {
             if (p == leader || on_team(c, p) != on_team(c, leader) || !(c->hand[p] & trumps)) continue;
             int n = popcount64(c->hand[p] & ~trumps);
             if (n < spare) spare = n;
         }
     }
-    for (int i = tb >= 0 ? -1 : 0; i < c->nblocks; i++) {
+    for (int i = tb >= 0 ? -1 : 0; i < C_NBLOCKS; i++) {
         int b = i < 0 ? tb : i; /* the trump block, then the others */
         if (i == tb) continue;
         uint64_t bm = c->block_mask[b];
-        if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
+        if (C_JOKERS != JOKERS_NONE && b == c->joker_block) continue;
         uint64_t own = mine & bm;
         if (!own) continue;
         uint64_t rest = others & bm;
@@ -918,7 +963,7 @@ static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_
            lowest of them stands for all: ranks count from the top down to it). */
         int n = popcount64(own), ranked = k < maxlen ? k : maxlen;
         if (ranked) *rel |= 1ULL << nth_lowest(own, n - ranked);
-        if (c->kind == KIND_POINTS) {
+        if (C_KIND == KIND_POINTS) {
             cashed_all |= k < n ? own & ~((1ULL << nth_lowest(own, n - k)) - 1) : own;
             cashed_k[b] = k;
         }
@@ -929,7 +974,7 @@ static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_
             }
         }
     }
-    if (c->kind == KIND_POINTS && total) {
+    if (C_KIND == KIND_POINTS && total) {
         *points = points_of(c, cashed_all);
         /* The others' cards add at most max_other_points a trick: when even that falls
            short of `need_pts` (the points that would decide the caller's window), the
@@ -938,7 +983,7 @@ static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_
            same nodes, -1.1 % instructions). */
         if (*points + total * c->max_other_points < need_pts) return total;
         /* The others follow with their cheapest cards block by block. */
-        for (int b = 0; b < c->nblocks; b++) {
+        for (int b = 0; b < C_NBLOCKS; b++) {
             if (!cashed_k[b]) continue;
             uint64_t bm = c->block_mask[b];
             for (int s = 0; s < MAXSEATS; s++) {
@@ -956,6 +1001,15 @@ static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_
     }
     return total;
 }
+static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_t *rel,
+                    int per_block[MAXBLOCKS]) {
+    return cashable_b(c, leader, need_pts, points, rel, per_block, 0);
+}
+static __attribute__((noinline)) int cashable_sp(const Ctx *c, int leader, int need_pts,
+                                                 int *points, uint64_t *rel,
+                                                 int per_block[MAXBLOCKS]) {
+    return cashable_b(c, leader, need_pts, points, rel, per_block, 1);
+}
 
 /* Return the tricks `seat`'s trumps are sure to win later: a trick holding one of its trumps
    goes to its side unless an opponent puts a higher trump on it, and each opponent trump
@@ -965,7 +1019,9 @@ static int cashable(const Ctx *c, int leader, int need_pts, int *points, uint64_
    the count holds whatever anyone wants: it bounds both sides' tricks. Adds to `rel` the
    lowest card that count reaches down to (none when the opponents hold no trumps: the
    lengths decide then). */
-static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint64_t *rel) {
+static inline __attribute__((always_inline)) int sure_trumps_b(const Ctx *c, int seat, uint64_t opp,
+                                                               int own_only, uint64_t *rel,
+                                                               const int sp) {
     if (c->trump_block < 0) return 0;
     uint64_t own = c->hand[seat] & c->block_mask[c->trump_block];
     if (!own) return 0;
@@ -976,7 +1032,7 @@ static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint6
        the partner's joker is still the side's (jokers have no ranks: the lengths in the
        key place them). */
     int wasted = 0;
-    if (c->joker_mode == JOKERS_BEYOND) {
+    if (C_JOKERS == JOKERS_BEYOND) {
         uint64_t wasters = all_held(c) & ~c->hand[seat];
         if (!own_only) {
             for (int s = 0; s < MAXSEATS; s++) {
@@ -1001,18 +1057,26 @@ static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint6
     *rel |= 1ULL << low;
     return best;
 }
+static int sure_trumps(const Ctx *c, int seat, uint64_t opp, int own_only, uint64_t *rel) {
+    return sure_trumps_b(c, seat, opp, own_only, rel, 0);
+}
+static __attribute__((noinline)) int sure_trumps_sp(const Ctx *c, int seat, uint64_t opp,
+                                                    int own_only, uint64_t *rel) {
+    return sure_trumps_b(c, seat, opp, own_only, rel, 1);
+}
 
 /* Without trumps in play (and without jokers), a leader whose every suit is topped by the
    other side loses this trick; when one opponent holds all those top cards, that
    opponent then cashes the rest of them too. Return the tricks the leader's opponents
    are sure of that way (0 if none) and add the top cards to `rel`. */
-static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
-    if (c->joker_mode != JOKERS_NONE) return 0;
+static inline __attribute__((always_inline)) int losing_leads_b(const Ctx *c, int leader,
+                                                                uint64_t *rel, const int sp) {
+    if (C_JOKERS != JOKERS_NONE) return 0;
     uint64_t held = all_held(c);
     if (c->trump_block >= 0 && (held & c->block_mask[c->trump_block])) return 0;
     uint64_t tops = 0;
     int suits = 0, holder = -1, single = 1;
-    for (int b = 0; b < c->nblocks; b++) {
+    for (int b = 0; b < C_NBLOCKS; b++) {
         uint64_t bm = c->block_mask[b];
         if (!(c->hand[leader] & bm)) continue;
         int top = highest(held & bm);
@@ -1027,6 +1091,12 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
     *rel |= tops;
     return single ? suits : 1;
 }
+static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
+    return losing_leads_b(c, leader, rel, 0);
+}
+static __attribute__((noinline)) int losing_leads_sp(const Ctx *c, int leader, uint64_t *rel) {
+    return losing_leads_b(c, leader, rel, 1);
+}
 
 /* Without trumps in play (and without jokers): can `side` be sure not to take all of the
    `left` tricks still to play? In a block whose top card it holds, it wins at most as many
@@ -1039,13 +1109,14 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
    to `rel` the top cards of the other side's blocks that some other seat holds cards of
    (a block held by one seat is placed by the lengths; the side's own tops may only get
    fewer). */
-static int misses_a_trick(const Ctx *c, int side, int left, uint64_t *rel) {
-    if (c->joker_mode != JOKERS_NONE) return 0;
+static inline __attribute__((always_inline)) int misses_a_trick_b(const Ctx *c, int side, int left,
+                                                                  uint64_t *rel, const int sp) {
+    if (C_JOKERS != JOKERS_NONE) return 0;
     uint64_t held = all_held(c);
     if (c->trump_block >= 0 && (held & c->block_mask[c->trump_block])) return 0;
     int sum = 0;
     uint64_t tops = 0;
-    for (int b = 0; b < c->nblocks; b++) {
+    for (int b = 0; b < C_NBLOCKS; b++) {
         uint64_t m = held & c->block_mask[b];
         if (!m) continue;
         int top = highest(m), o = c->owner[top];
@@ -1064,6 +1135,13 @@ static int misses_a_trick(const Ctx *c, int side, int left, uint64_t *rel) {
     }
     *rel |= tops;
     return 1;
+}
+static int misses_a_trick(const Ctx *c, int side, int left, uint64_t *rel) {
+    return misses_a_trick_b(c, side, left, rel, 0);
+}
+static __attribute__((noinline)) int misses_a_trick_sp(const Ctx *c, int side, int left,
+                                                       uint64_t *rel) {
+    return misses_a_trick_b(c, side, left, rel, 1);
 }
 
 /* Card points: the least the other side surely takes in this trick when every suit the
@@ -1188,14 +1266,15 @@ static int side_cap(const Ctx *c, int leader, int need) {
    ruffs threaten; and the leader's count and one partner's add up at most. The count in
    turns (side_cash) can take more; side_cap bounds it, worked out only when the rest falls
    short of `need`. */
-static int quick_cap(const Ctx *c, int leader, int need) {
+static inline __attribute__((always_inline)) int quick_cap_b(const Ctx *c, int leader, int need,
+                                                             const int sp) {
     uint64_t held = all_held(c);
     int side = on_team(c, leader), cap = 0;
     /* Each seat's count, and whether the leader can cross to it (holds a card of a block
        it tops): quick_tricks counts the leader's blocks plus at most one partner's, and
        a partner's only after such a crossing. */
     int seat_cap[MAXSEATS] = {0}, entry[MAXSEATS] = {0};
-    for (int b = 0; b < c->nblocks; b++) {
+    for (int b = 0; b < C_NBLOCKS; b++) {
         uint64_t m = held & c->block_mask[b];
         if (!m) continue;
         int o = c->owner[highest(m)];
@@ -1214,13 +1293,13 @@ static int quick_cap(const Ctx *c, int leader, int need) {
         if (s != leader && entry[s] && seat_cap[s] > partner) partner = seat_cap[s];
     }
     cap = seat_cap[leader] + partner;
-    if (cap < need && popcount64(c->hand[leader]) >= SIDE_CASH_LEFT && c->kind == KIND_TRICKS &&
-        c->joker_mode == JOKERS_NONE) {
+    if (cap < need && popcount64(c->hand[leader]) >= SIDE_CASH_LEFT && C_KIND == KIND_TRICKS &&
+        C_JOKERS == JOKERS_NONE) {
         int more = side_cap(c, leader, need);
         if (more > cap) cap = more;
     }
     /* Beyond: the side's jokers, when the other side holds none (joker_tricks). */
-    if (c->joker_mode == JOKERS_BEYOND) {
+    if (C_JOKERS == JOKERS_BEYOND) {
         uint64_t jokers = jokers_of(c, held);
         int ours = 0;
         for (int s = 0; s < MAXSEATS; s++) {
@@ -1232,6 +1311,12 @@ static int quick_cap(const Ctx *c, int leader, int need) {
         if (jokers) cap += ours;
     }
     return cap;
+}
+static int quick_cap(const Ctx *c, int leader, int need) {
+    return quick_cap_b(c, leader, need, 0);
+}
+static __attribute__((noinline)) int quick_cap_sp(const Ctx *c, int leader, int need) {
+    return quick_cap_b(c, leader, need, 1);
 }
 
 /* Quick tricks for the side on lead: what the leader can cash, or, for trick objectives,
@@ -1348,11 +1433,13 @@ static int side_cash(Ctx *c, int leader, int need, const int own_k[MAXBLOCKS], i
     return best;
 }
 
-static int quick_tricks(const Ctx *c, int leader, int need, int need_pts, int after_joker,
-                        int *points, uint64_t *rel) {
+static inline __attribute__((always_inline)) int quick_tricks_b(const Ctx *c, int leader, int need,
+                                                                int need_pts, int after_joker,
+                                                                int *points, uint64_t *rel,
+                                                                const int sp) {
     uint64_t best_rel = 0;
     int own_k[MAXBLOCKS] = {0};
-    int best = cashable(c, leader, need_pts, points, &best_rel, own_k);
+    int best = SP(cashable)(c, leader, need_pts, points, &best_rel, own_k);
     int own_total = best;
     best += joker_tricks(c, leader, best, after_joker);
     uint64_t own_rel = best_rel;
@@ -1364,9 +1451,9 @@ static int quick_tricks(const Ctx *c, int leader, int need, int need_pts, int af
             if (best >= need) break;
             if (p == leader || !c->hand[p] || !on_team(c, p)  != !on_team(c, leader)) continue;
             uint64_t entry = 0;
-            for (int b = 0; b < c->nblocks && !entry; b++) {
+            for (int b = 0; b < C_NBLOCKS && !entry; b++) {
                 uint64_t bm = c->block_mask[b];
-                if (c->joker_mode != JOKERS_NONE && b == c->joker_block) continue;
+                if (C_JOKERS != JOKERS_NONE && b == c->joker_block) continue;
                 if (!(c->hand[leader] & bm)) continue;
                 int top = highest(held & bm);
                 if (!((c->hand[p] >> top) & 1)) continue;
@@ -1384,22 +1471,22 @@ static int quick_tricks(const Ctx *c, int leader, int need, int need_pts, int af
             if (!entry) continue;
             int pts, part_k[MAXBLOCKS] = {0};
             uint64_t prel = entry;
-            int ks = cashable(c, p, need_pts, &pts, &prel, part_k);
+            int ks = SP(cashable)(c, p, need_pts, &pts, &prel, part_k);
             int k = ks + joker_tricks(c, p, ks, 0); /* the crossing trick was a suit lead */
-            if (c->kind == KIND_POINTS ? pts > *points : k > best) {
+            if (C_KIND == KIND_POINTS ? pts > *points : k > best) {
                 best = k;
                 *points = pts;
                 best_rel = prel;
             }
             /* (Only the partner's suit tricks: its jokers may be needed as discards.) */
-            if (c->kind != KIND_POINTS && own_total && ks) {
+            if (C_KIND != KIND_POINTS && own_total && ks) {
                 /* The leader cashes its own winners first, keeping a card of the entry
                    suit, then crosses: the partner follows to the leader's winners (it is
                    below them) and discards from its spare cards when void; the
                    opponents who could ruff follow suit throughout (the counts are
                    limited by their lengths), so the partner's counts still hold. */
                 int need = 0, spare = popcount64(c->hand[p]);
-                for (int b = 0; b < c->nblocks; b++) {
+                for (int b = 0; b < C_NBLOCKS; b++) {
                     int lp = popcount64(c->hand[p] & c->block_mask[b]);
                     if (own_k[b]) {
                         if (own_k[b] > lp) need += own_k[b] - lp;
@@ -1411,7 +1498,7 @@ static int quick_tricks(const Ctx *c, int leader, int need, int need_pts, int af
                    either (see cashable): it needs a card other than a trump for each of
                    them after its own cashes. */
                 int leader_spare = popcount64(c->hand[leader] & ~trumps) - own_total;
-                if (c->joker_mode == JOKERS_BEYOND && (c->hand[leader] & trumps) && leader_spare < ks) {
+                if (C_JOKERS == JOKERS_BEYOND && (c->hand[leader] & trumps) && leader_spare < ks) {
                     need = spare + 1;
                 }
                 if (need <= spare && own_total + ks > best) {
@@ -1421,8 +1508,8 @@ static int quick_tricks(const Ctx *c, int leader, int need, int need_pts, int af
             }
         }
         /* Trick objectives without jokers: the side cashing in turns (side_cash). */
-        if (best < need && popcount64(c->hand[leader]) >= SIDE_CASH_LEFT && c->kind == KIND_TRICKS &&
-            c->joker_mode == JOKERS_NONE &&
+        if (best < need && popcount64(c->hand[leader]) >= SIDE_CASH_LEFT && C_KIND == KIND_TRICKS &&
+            C_JOKERS == JOKERS_NONE &&
             side_cap(c, leader, need) >= need) {
             uint64_t srel = 0;
             int k = side_cash((Ctx *)c, leader, need, own_k, own_total, own_rel, &srel);
@@ -1434,6 +1521,15 @@ static int quick_tricks(const Ctx *c, int leader, int need, int need_pts, int af
     }
     *rel |= best_rel;
     return best;
+}
+static int quick_tricks(const Ctx *c, int leader, int need, int need_pts, int after_joker,
+                        int *points, uint64_t *rel) {
+    return quick_tricks_b(c, leader, need, need_pts, after_joker, points, rel, 0);
+}
+static __attribute__((noinline)) int quick_tricks_sp(const Ctx *c, int leader, int need,
+                                                     int need_pts, int after_joker, int *points,
+                                                     uint64_t *rel) {
+    return quick_tricks_b(c, leader, need, need_pts, after_joker, points, rel, 1);
 }
 
 static uint64_t trick_cards(const Trick *t) {
@@ -1458,8 +1554,9 @@ static int best_play(const Ctx *c, const Trick *t, int s, int *card) {
    (on_team value; -1 when no card can win, which cannot happen once a suit is led), with
    the seat and card that win, and add that card to `rel` when its rank was compared with
    a card of its own block. */
-static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, int *taker,
-                       int *tcard) {
+static inline __attribute__((always_inline)) int trick_taker_b(const Ctx *c, const Trick *t,
+                                                               int seat, uint64_t *rel, int *taker,
+                                                               int *tcard, const int sp) {
     if (t->lead_block < 0) {
         /* Beyond joker lead: the last of the seats still to play that holds a joker takes
            the trick with it, else the last joker played takes it. Jokers have no ranks to
@@ -1467,7 +1564,7 @@ static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, in
         *taker = t->seat[t->win];
         *tcard = t->card[t->win];
         int s = seat;
-        for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+        for (int i = t->n; i < C_NACTIVE; i++, s = c->next[s]) {
             uint64_t mine = jokers_of(c, c->hand[s]);
             if (mine) {
                 *taker = s;
@@ -1483,7 +1580,7 @@ static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, in
        leads next). */
     uint64_t seen = trick_cards(t);
     int s = seat;
-    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+    for (int i = t->n; i < C_NACTIVE; i++, s = c->next[s]) {
         int card = -1;
         int st = best_play(c, t, s, &card);
         if (!st) continue;
@@ -1501,6 +1598,14 @@ static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, in
     *taker = bseat;
     *tcard = bcard;
     return on_team(c, bseat);
+}
+static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, int *taker,
+                       int *tcard) {
+    return trick_taker_b(c, t, seat, rel, taker, tcard, 0);
+}
+static __attribute__((noinline)) int trick_taker_sp(const Ctx *c, const Trick *t, int seat,
+                                                    uint64_t *rel, int *taker, int *tcard) {
+    return trick_taker_b(c, t, seat, rel, taker, tcard, 1);
 }
 
 /* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
@@ -1531,8 +1636,10 @@ static void lower_to(int v, uint64_t vrel, int *bound, uint64_t *bound_rel) {
    - each of its seats' sure trumps against the other side's trumps, the better count.
    The later tricks are counted only when the trick alone is fewer than `need`. Return
    the tricks the side is sure of from here and add the cards they rest on to `rel`. */
-static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker, int tcard,
-                          int need, uint64_t *rel) {
+static inline __attribute__((always_inline)) int mid_trick_sure_b(Ctx *c, const Trick *t, int seat,
+                                                                  int side, int taker, int tcard,
+                                                                  int need, uint64_t *rel,
+                                                                  const int sp) {
     if (need <= 1) return 1;
     int tb = c->trump_block;
     uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
@@ -1555,7 +1662,7 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
            highest card (the winning card left out) it or a partner holds. */
         uint64_t rest = all_held(c) & ~(1ULL << tcard);
         int cap = 0;
-        for (int b = 0; b < c->nblocks && cap < need - 1; b++) {
+        for (int b = 0; b < C_NBLOCKS && cap < need - 1; b++) {
             uint64_t m = rest & c->block_mask[b];
             if (!m || b == c->joker_block || on_team(c, c->owner[highest(m)]) != side) continue;
             cap += popcount64(c->hand[taker] & m);
@@ -1566,7 +1673,7 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
     uint64_t saved[MAXSEATS];
     memcpy(saved, c->hand, sizeof saved);
     int s = seat, unplayed = 0; /* the side's seats still to play a card other than a trump */
-    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
+    for (int i = t->n; i < C_NACTIVE; i++, s = c->next[s]) {
         if (on_team(c, s) != side) continue;
         uint64_t h = c->hand[s];
         if (s == taker) {
@@ -1588,12 +1695,12 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
         /* Beyond: a partner of the taker holding trumps must not run out of other cards
            (it would have to ruff and take the lead, see cashable). */
         int spare = BIG;
-        for (int p = 0; p < MAXSEATS && c->joker_mode == JOKERS_BEYOND; p++) {
+        for (int p = 0; p < MAXSEATS && C_JOKERS == JOKERS_BEYOND; p++) {
             if (p == taker || on_team(c, p) != side || !(c->hand[p] & trumps)) continue;
             int n2 = popcount64(c->hand[p] & ~trumps) - ((unplayed >> p) & 1);
             if (n2 < spare) spare = n2;
         }
-        for (int b = 0; b < c->nblocks && later < need - 1; b++) {
+        for (int b = 0; b < C_NBLOCKS && later < need - 1; b++) {
             if (b == c->joker_block) continue; /* Beyond: jokers do not win suit leads */
             uint64_t m = held & c->block_mask[b];
             if (m && ((c->hand[taker] >> highest(m)) & 1)) later += cash_block(c, taker, m, &lrel);
@@ -1604,13 +1711,22 @@ static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker,
         for (int s2 = 0; s2 < MAXSEATS; s2++) {
             if (on_team(c, s2) != side || !c->hand[s2]) continue;
             uint64_t trel = 0;
-            int k = sure_trumps(c, s2, opp_trumps, 0, &trel);
+            int k = SP(sure_trumps)(c, s2, opp_trumps, 0, &trel);
             raise_to(k, trel, &later, &lrel);
         }
     }
     memcpy(c->hand, saved, sizeof saved);
     *rel |= lrel;
     return 1 + later;
+}
+static int mid_trick_sure(Ctx *c, const Trick *t, int seat, int side, int taker, int tcard,
+                          int need, uint64_t *rel) {
+    return mid_trick_sure_b(c, t, seat, side, taker, tcard, need, rel, 0);
+}
+static __attribute__((noinline)) int mid_trick_sure_sp(Ctx *c, const Trick *t, int seat, int side,
+                                                       int taker, int tcard, int need,
+                                                       uint64_t *rel) {
+    return mid_trick_sure_b(c, t, seat, side, taker, tcard, need, rel, 1);
 }
 
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
@@ -1659,19 +1775,22 @@ static __attribute__((noinline)) void budget_check(Ctx *c) {
 }
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
+static int search_sp(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
+static int search_gen(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
 
 /* Return the value after `seat` plays `card` (fail-soft in the window alpha..beta); add to
    `rel` the cards whose rank the answer depended on. Inlined into search: a call per node
-   cost more than the copies. */
+   cost more than the copies. `sp`: which search it calls (see is_bridge; 1 only when
+   is_bridge(c)). */
 /* Put `card` of `seat` on the trick `nt` (the suit led, who is winning, the count); `named`
    is the suit named with a 500 joker lead, else -1. The hands are left as they are. */
 static inline __attribute__((always_inline)) void trick_push(const Ctx *c, Trick *nt, int seat,
-                                                             int card, int named) {
+                                                             int card, int named, int sp) {
     if (nt->n == 0) {
         int b = c->block_of[card];
         if (named >= 0) {
             nt->lead_block = (int8_t)named;
-        } else if (c->joker_mode == JOKERS_BEYOND && b == c->joker_block) {
+        } else if (C_JOKERS == JOKERS_BEYOND && b == c->joker_block) {
             nt->lead_block = -1;
         } else {
             nt->lead_block = (int8_t)b;
@@ -1690,17 +1809,17 @@ static inline __attribute__((always_inline)) void trick_push(const Ctx *c, Trick
 
 static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, int seat, int card,
                                                       int named, int alpha, int beta,
-                                                      uint64_t *rel) {
+                                                      uint64_t *rel, int sp) {
     uint64_t bit = 1ULL << card;
     assert(c->hand[seat] & bit);
     Trick nt = *t;
-    trick_push(c, &nt, seat, card, named);
+    trick_push(c, &nt, seat, card, named, sp);
     c->hand[seat] ^= bit;
     c->held ^= bit;
     c->held_points -= c->points[card];
     int value;
-    if (nt.n < c->nactive) {
-        value = search(c, &nt, c->next[seat], alpha, beta, rel);
+    if (nt.n < C_NACTIVE) {
+        value = SEARCH(c, &nt, c->next[seat], alpha, beta, rel);
     } else {
         int wi = nt.win;
         int winner = nt.seat[wi];
@@ -1717,22 +1836,22 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
         /* The lock after a joker lead binds only a leader holding jokers and other cards:
            for any other leader the position is the same without it (one table entry, one
            cutoff memory). */
-        if (c->joker_mode == JOKERS_BEYOND && nt.lead_block < 0) {
+        if (C_JOKERS == JOKERS_BEYOND && nt.lead_block < 0) {
             uint64_t wj = jokers_of(c, c->hand[winner]);
             next.after_joker = wj && (c->hand[winner] & ~wj);
         }
-        if (c->kind == KIND_EXACT && c->need[winner] >= 0) {
+        if (C_KIND == KIND_EXACT && c->need[winner] >= 0) {
             c->need[winner]--;
-            value = c->need[winner] < 0 ? 0 : search(c, &next, winner, alpha, beta, rel);
+            value = c->need[winner] < 0 ? 0 : SEARCH(c, &next, winner, alpha, beta, rel);
             c->need[winner]++;
-        } else if (c->kind != KIND_EXACT && c->joker_mode == JOKERS_NONE &&
-                   popcount64(c->held) == c->nactive) {
+        } else if (C_KIND != KIND_EXACT && C_JOKERS == JOKERS_NONE &&
+                   popcount64(c->held) == C_NACTIVE) {
             /* One card each left: the last trick is forced, so it is scored here (one node,
                as the search would count its start). */
             if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
             c->trick_nodes++;
             int gain = trick_gain(c, &nt, winner);
-            if (c->kind == KIND_TRICKS && (alpha - gain >= 1 || beta - gain <= 0)) {
+            if (C_KIND == KIND_TRICKS && (alpha - gain >= 1 || beta - gain <= 0)) {
                 /* Tricks: a window the last trick cannot change is decided on no rank, as
                    the static bounds at its start decide it (bridge 10 deals: -0.3 % trick
                    nodes). Card points keep the exact value, a tighter fail-soft bound
@@ -1741,7 +1860,7 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
             } else {
                 int s = winner, lead = -1, w = 0, ws = 0;
                 int lseat[MAXSEATS] = {0}, lcard[MAXSEATS] = {0};
-                for (int i = 0; i < c->nactive; i++, s = c->next[s]) {
+                for (int i = 0; i < C_NACTIVE; i++, s = c->next[s]) {
                     int lc = lowest(c->hand[s]);
                     if (i == 0) lead = c->block_of[lc];
                     lseat[i] = s;
@@ -1755,7 +1874,7 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
                 /* Nothing follows, so only the winning side counts: the winner's rank
                    matters only if it beat a card of its own block of the other side. */
                 int wside = on_team(c, lseat[w]);
-                for (int i = 0; i < c->nactive; i++) {
+                for (int i = 0; i < C_NACTIVE; i++) {
                     if (on_team(c, lseat[i]) != wside &&
                         c->block_of[lcard[i]] == c->block_of[lcard[w]]) {
                         *rel |= 1ULL << lcard[w];
@@ -1764,13 +1883,13 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
                 }
                 int last = 0;
                 if (wside) {
-                    last = c->kind == KIND_POINTS ? c->held_points : 1;
+                    last = C_KIND == KIND_POINTS ? c->held_points : 1;
                 }
                 value = gain + last;
             }
         } else {
             int gain = trick_gain(c, &nt, winner);
-            value = gain + search(c, &next, winner, alpha - gain, beta - gain, rel);
+            value = gain + SEARCH(c, &next, winner, alpha - gain, beta - gain, rel);
         }
     }
     c->hand[seat] ^= bit;
@@ -1781,10 +1900,12 @@ static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, in
 
 /* Return the card of the same hand that `card` is equivalent to (the next card still in
    play above it, when the same hand may play it), or -1. */
-static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card) {
+static inline __attribute__((always_inline)) int higher_twin_b(const Ctx *c, uint64_t in_play,
+                                                               uint64_t moves, int card,
+                                                               const int sp) {
     int b = c->block_of[card];
     uint64_t above_mask = c->block_mask[b] & ~((2ULL << card) - 1);
-    if (c->joker_mode == JOKERS_BEYOND && b == c->joker_block) {
+    if (C_JOKERS == JOKERS_BEYOND && b == c->joker_block) {
         /* Beyond jokers have no rank among themselves. */
         uint64_t up = moves & above_mask;
         return up ? lowest(up) : -1;
@@ -1793,15 +1914,18 @@ static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card)
     if (!above) return -1;
     int next = lowest(above);
     if (!((moves >> next) & 1)) return -1;
-    if (c->kind == KIND_POINTS && c->points[next] != c->points[card]) return -1;
+    if (C_KIND == KIND_POINTS && c->points[next] != c->points[card]) return -1;
     return next;
+}
+static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card) {
+    return higher_twin_b(c, in_play, moves, card, 0);
 }
 
 /* The cutoff memory's slot and check word for a play inside a trick. */
 static inline __attribute__((always_inline)) uint64_t *cut_slot(const Ctx *c, const Trick *t,
-                                                                int seat, uint64_t *check) {
+                                                                int seat, uint64_t *check, int sp) {
     uint64_t h = mix(c->hand[seat] ^ mix(trick_cards(t) ^ ((uint64_t)seat << 62)));
-    if (c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
+    if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
         /* Beyond's targets: the targets still wanted too. The same hand and trick call for
            another card when a seat of the team has its number than when it still needs
            tricks. With them, the situations are several times as many, and all
@@ -1815,7 +1939,7 @@ static inline __attribute__((always_inline)) uint64_t *cut_slot(const Ctx *c, co
     *check = (uint64_t)(c->tt->gen & 0xffffffu) << 40 | (h >> 32) << 8;
     /* (Beyond's tricks, which the root's probe of the targets also runs: 10 bench deals
        49.3 M -> 47.9 M nodes with all slots.) */
-    int bits = c->joker_mode == JOKERS_BEYOND ? CUT_BITS : CUT_BITS_LOW;
+    int bits = C_JOKERS == JOKERS_BEYOND ? CUT_BITS : CUT_BITS_LOW;
     return &c->tt->cuts[h & (((uint64_t)1 << bits) - 1)];
 }
 
@@ -1823,7 +1947,8 @@ static inline __attribute__((always_inline)) uint64_t *cut_slot(const Ctx *c, co
 /* Lead scores are multiplied by LEAD_SCALE to leave room for a tie-break: the cards the
    opponents hold in a block, at most MAXBLOCKLEN < LEAD_SCALE. */
 enum { LEAD_SCALE = 32 };
-static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
+static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int seat, int card,
+                                                              uint64_t held, const int sp) {
     int b = c->block_of[card];
     uint64_t bm = c->block_mask[b];
     uint64_t in_suit = held & bm;
@@ -1871,7 +1996,7 @@ static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
             /* Under the leader's own top card, with nothing of partner's to win the trick:
                the trick goes to an opponent while the top card stays. */
             score = 45;
-        } else if (owner == lho && c->nactive == 4) {
+        } else if (owner == lho && C_NACTIVE == 4) {
             /* The next seat holds the top card: good when partner holds the second. */
             score = so >= 0 && so != seat && on_team(c, so) == mine ? 150 : 70;
         } else {
@@ -1891,7 +2016,7 @@ static int lead_score(const Ctx *c, int seat, int card, uint64_t held) {
         }
         score -= rank;
     }
-    if (c->kind == KIND_POINTS && score < 300) score -= c->points[card];
+    if (C_KIND == KIND_POINTS && score < 300) score -= c->points[card];
     /* Between leads of equal score, the suit in which the opponents hold more cards first
        (measured: fewer nodes on bridge and Skat than the reverse or no preference). */
     return score * LEAD_SCALE + opp_len;
@@ -1904,13 +2029,15 @@ typedef struct {
     int partner_beats; /* a later partner can beat the opponent's winning card */
 } FollowInfo;
 
-static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int card) {
+static inline __attribute__((always_inline)) int follow_score_b(const Ctx *c, const Trick *t,
+                                                                const FollowInfo *f, int card,
+                                                                const int sp) {
     int b = c->block_of[card];
     int rank = card - c->block_start[b];
-    int pts = c->kind == KIND_POINTS ? c->points[card] : 0;
+    int pts = C_KIND == KIND_POINTS ? c->points[card] : 0;
     int trump = b == c->trump_block;
     int wins = beats(c, t, card, f->wcard);
-    if (c->kind != KIND_POINTS && !trump && t->lead_block >= 0 && b != t->lead_block) {
+    if (C_KIND != KIND_POINTS && !trump && t->lead_block >= 0 && b != t->lead_block) {
         /* A discard (tricks): from the longer suits first, where a card is less likely
            to be needed (not for card points: there the points decide). */
         rank -= 2 * popcount64(c->hand[c->owner[card]] & c->block_mask[b]);
@@ -1925,7 +2052,7 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
            cards (for card points, the ones that give it points); ahead of partner's
            winner (tricks only) a cheap sure winner of our own, which keeps partner's top
            card, else low cards. */
-        if (sure && (f->safe ? !f->friend_wins && c->kind != KIND_POINTS : 1)) {
+        if (sure && (f->safe ? !f->friend_wins && C_KIND != KIND_POINTS : 1)) {
             return 290 + 3 * pts - rank;
         }
         if (wins) return 20 - rank;
@@ -1943,7 +2070,7 @@ static int follow_score(const Ctx *c, const Trick *t, const FollowInfo *f, int c
         /* Second hand low: when partner can beat the card led, a winner that an
            opponent may still beat comes after the low cards. */
         if (f->partner_beats) return 40 - rank;
-        return c->kind == KIND_POINTS ? 250 + rank : 250 - rank;
+        return C_KIND == KIND_POINTS ? 250 + rank : 250 - rank;
     }
     /* Low cards: for card points the fewest points first, then the lowest. */
     return 100 - 16 * pts - rank - (trump ? 30 : 0);
@@ -2022,8 +2149,8 @@ static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play,
 }
 
 /* The seat of a one-seat team with exact targets whose target is already reached, else -1. */
-static int avoid_seat(const Ctx *c) {
-    if (c->kind != KIND_EXACT || popcount64((uint64_t)c->team_mask) != 1) return -1;
+static inline __attribute__((always_inline)) int avoid_seat_b(const Ctx *c, const int sp) {
+    if (C_KIND != KIND_EXACT || popcount64((uint64_t)c->team_mask) != 1) return -1;
     int s = lowest((uint64_t)c->team_mask);
     return c->need[s] == 0 ? s : -1;
 }
@@ -2093,9 +2220,11 @@ static int push_score(const Ctx *c, const Trick *t, int card) {
    of cards, whose values are all wanted) a card-point mover whose trick's side is sure
    keeps one card of each run (points_twin), and *dom_rel gets the runs of differing worth
    and the winning card: the choice rests on their ranks. */
-static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint,
-                     int twins[][2], int *ntwins, int dominance, uint64_t *dom_rel) {
-    uint64_t legal = legal_mask(c, t, seat);
+static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const Trick *t, int seat,
+                                                             Move *moves, int hint, int twins[][2],
+                                                             int *ntwins, int dominance,
+                                                             uint64_t *dom_rel, const int sp) {
+    uint64_t legal = legal_mask_b(c, t, seat, sp);
     uint64_t held = all_held(c);
     uint64_t in_play = held | trick_cards(t);
     FollowInfo f = {0, 0, 0, 0, 0, 0};
@@ -2103,12 +2232,12 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         int wi = t->win;
         f.wcard = t->card[wi];
         f.friend_wins = on_team(c, t->seat[wi]) == on_team(c, seat);
-        f.last = t->n == c->nactive - 1;
+        f.last = t->n == C_NACTIVE - 1;
         f.safe = f.friend_wins && f.last;
         if (!f.last && t->lead_block >= 0) {
             /* Who can still take the trick: the strongest card of each later seat. */
             int mine = on_team(c, seat), ours_s = 0, s = seat;
-            for (int k = t->n + 1; k < c->nactive; k++) {
+            for (int k = t->n + 1; k < C_NACTIVE; k++) {
                 s = c->next[s];
                 int bs = best_strength(c, t, s);
                 if (on_team(c, s) != mine) {
@@ -2125,10 +2254,10 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
     }
     int n = 0;
     *ntwins = 0;
-    int by_points = dominance && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE;
-    int avoid = avoid_seat(c);
+    int by_points = dominance && C_KIND == KIND_POINTS && C_JOKERS == JOKERS_NONE;
+    int avoid = avoid_seat_b(c, sp);
     int push = 0;
-    if (avoid < 0 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
+    if (avoid < 0 && C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
         if (c->push && !on_team(c, seat)) {
             push = 1;
         } else if (!on_team(c, seat) || c->need[seat] == 0) {
@@ -2151,7 +2280,7 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         int wcard;
         twin = by_points ? points_twin(c, t, seat, in_play, legal, card, &run, &wcard) : -1;
         if (twin < 0) {
-            twin = higher_twin(c, in_play, legal, card);
+            twin = higher_twin_b(c, in_play, legal, card, sp);
         } else if (twin == card) {
             twin = -1;
         } else if (c->points[twin] != c->points[card]) {
@@ -2164,11 +2293,11 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
             continue;
         }
         int b = c->block_of[card];
-        if (t->n == 0 && c->joker_mode == JOKERS_NAMED && b == c->joker_block) {
+        if (t->n == 0 && C_JOKERS == JOKERS_NAMED && b == c->joker_block) {
             /* 500 joker lead: one move per named suit; suits no other seat holds are alike. */
             int empty_done = 0;
             uint64_t others = held & ~c->hand[seat];
-            for (int nb = 0; nb < c->nblocks; nb++) {
+            for (int nb = 0; nb < C_NBLOCKS; nb++) {
                 if (nb == c->joker_block) continue;
                 if (!(others & c->block_mask[nb])) {
                     if (empty_done) continue;
@@ -2185,7 +2314,8 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         moves[n].named = -1;
         moves[n].score = push ? push_score(c, t, card)
                        : avoid >= 0 ? avoid_score(c, t, seat, card, avoid, held)
-                       : t->n == 0 ? lead_score(c, seat, card, held) : follow_score(c, t, &f, card);
+                       : t->n == 0 ? lead_score_b(c, seat, card, held, sp)
+                                   : follow_score_b(c, t, &f, card, sp);
         if (card == hint) moves[n].score += 1 << 20;
         n++;
     }
@@ -2200,6 +2330,15 @@ static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hi
         moves[j + 1] = x;
     }
     return n;
+}
+static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint, int twins[][2],
+                     int *ntwins, int dominance, uint64_t *dom_rel) {
+    return gen_moves_b(c, t, seat, moves, hint, twins, ntwins, dominance, dom_rel, 0);
+}
+static __attribute__((noinline)) int gen_moves_sp(const Ctx *c, const Trick *t, int seat,
+                                                  Move *moves, int hint, int twins[][2],
+                                                  int *ntwins, int dominance, uint64_t *dom_rel) {
+    return gen_moves_b(c, t, seat, moves, hint, twins, ntwins, dominance, dom_rel, 1);
 }
 
 /* A pruned twin's rank matters whenever its partner's does (twins were found low to high,
@@ -2831,7 +2970,9 @@ static int lone_mid(const Ctx *c, const Trick *t, int seat, int d, int need, uin
     return k;
 }
 
-static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
+static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick *t, int seat,
+                                                            int alpha, int beta, uint64_t *rel,
+                                                            const int sp) {
     if (__builtin_expect(++c->nodes >= c->check_at, 0)) budget_check(c);
     Key key, *stored_key = NULL; /* set at trick starts, the only nodes that store */
     Where where;
@@ -2843,13 +2984,13 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
        once the static bounds have not decided). */
     uint64_t *slot = NULL, check = 0, nodes_at = 0;
     if (t->n > 0) {
-        slot = cut_slot(c, t, seat, &check);
+        slot = cut_slot(c, t, seat, &check, sp);
         prefetch(slot);
     }
     if (t->n == 0) {
         c->trick_nodes++;
         nodes_at = c->nodes;
-        static_bounds(c, seat, &lo, &hi);
+        static_bounds_b(c, seat, &lo, &hi, sp);
         if (lo == hi || lo >= beta) return lo;
         if (hi <= alpha) return hi;
         static_lo = lo;
@@ -2859,19 +3000,19 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
            reach it, and costs less than the point bounds below, which then run only where
            it does not decide (150 Skat deals: 14.41 G -> 12.73 G instructions, nodes
            -0.2 %). For tricks the bounds come first: most of them rest on fewer ranks. */
-        int probed = c->kind == KIND_POINTS;
-        make_key(c, seat, t->after_joker, &key);
+        int probed = C_KIND == KIND_POINTS;
+        SP(make_key)(c, seat, t->after_joker, &key);
         table_prefetch(c->tt, &key, &where);
         if (probed) {
             stored_key = &key;
             hint = probe_node(c, seat, &key, &where, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-            slot = cut_slot(c, t, seat, &check);
+            slot = cut_slot(c, t, seat, &check, sp);
             prefetch(slot);
         }
         /* (Tricks: the bounds below come before the table, and the table's buckets are
            loaded meanwhile.) */
-        if (c->kind == KIND_POINTS) {
+        if (C_KIND == KIND_POINTS) {
             /* Each side's top trumps win their tricks: at least their own points and the
                cheapest card of every other hand go with them. */
             int side_pts[2];
@@ -2885,8 +3026,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int qp;
             uint64_t qrel = 0;
-            quick_tricks(c, seat, BIG, on_team(c, seat) ? beta : total - alpha, t->after_joker, &qp,
-                         &qrel);
+            SP(quick_tricks)(c, seat, BIG, on_team(c, seat) ? beta : total - alpha, t->after_joker,
+                             &qp, &qrel);
             if (on_team(c, seat)) {
                 raise_to(qp, qrel, &lo, &lo_rel);
             } else {
@@ -2904,7 +3045,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     raise_to(lost, lrel, &lo, &lo_rel);
                 }
             }
-        } else if (c->kind == KIND_TRICKS) {
+        } else if (C_KIND == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
                trick a leader without a winning lead must lose. The best count of each side
                is kept with the cards it rests on. */
@@ -2917,7 +3058,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s = 0; s < MAXSEATS && (side_trumps[0] | side_trumps[1]); s++) {
                 if (!c->hand[s]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s, side_trumps[!on_team(c, s)], 0, &trel);
+                int k = SP(sure_trumps)(c, s, side_trumps[!on_team(c, s)], 0, &trel);
                 credit(on_team(c, s), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
             }
             raise_to(ours, ours_rel, &lo, &lo_rel);
@@ -2926,7 +3067,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             int leader_ours = on_team(c, seat);
             uint64_t qrel = 0, lrel = 0;
-            int lost = losing_leads(c, seat, &lrel);
+            int lost = SP(losing_leads)(c, seat, &lrel);
             credit(!leader_ours, lost, lrel, &ours, &ours_rel, &theirs, &theirs_rel);
             /* A side that needs every trick left fails when its blocks cannot give it
                that many (misses_a_trick): the leader's side (bridge 100 deals, value mode:
@@ -2935,7 +3076,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 int side = x ? !leader_ours : leader_ours;
                 if ((!x && lost) || !(side ? beta >= left : beta <= 1)) continue;
                 uint64_t mrel = 0;
-                if (misses_a_trick(c, side, left, &mrel)) {
+                if (SP(misses_a_trick)(c, side, left, &mrel)) {
                     credit(!side, 1, mrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 }
             }
@@ -2946,8 +3087,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                bound reach beta, or the other bound). Otherwise they could only tighten the
                bounds stored in the table, and the decision is the same either way. */
             int need = leader_ours ? (beta < hi ? beta : hi) : left - (alpha > lo ? alpha : lo);
-            if (quick_cap(c, seat, need) >= need) {
-                int q = quick_tricks(c, seat, need, 0, t->after_joker, &qp, &qrel);
+            if (SP(quick_cap)(c, seat, need) >= need) {
+                int q = SP(quick_tricks)(c, seat, need, 0, t->after_joker, &qp, &qrel);
                 credit(leader_ours, q, qrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 raise_to(ours, ours_rel, &lo, &lo_rel);
                 lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
@@ -2959,7 +3100,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                the tricks left over, or the quick tricks of opponents on lead (they may
                cash them: nothing makes them hold back). The team's own quick tricks bound
                nothing: it may not want them. */
-            int avoid = c->trump_block < 0 && c->joker_mode == JOKERS_NONE ? avoid_seat(c) : -1;
+            int avoid = c->trump_block < 0 && C_JOKERS == JOKERS_NONE ? avoid_seat_b(c, sp) : -1;
             if (avoid >= 0) {
                 int sure = avoid_bound(c, seat, avoid);
                 if (sure >= 0) {
@@ -2979,7 +3120,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             for (int s2 = 0; s2 < MAXSEATS && c->trump_block >= 0; s2++) {
                 if (!c->hand[s2]) continue;
                 uint64_t trel = 0;
-                int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
+                int k = SP(sure_trumps)(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
                 side_k[s2] = k;
                 side_total += k;
                 credit(on_team(c, s2), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
@@ -3006,7 +3147,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 uint64_t own_rel[MAXSEATS] = {0}, all_trumps = side_trumps[0] | side_trumps[1];
                 for (int s2 = 0; s2 < MAXSEATS; s2++) {
                     if (!c->hand[s2]) continue;
-                    own[s2] = sure_trumps(c, s2, all_trumps & ~c->hand[s2], 1, &own_rel[s2]);
+                    own[s2] = SP(sure_trumps)(c, s2, all_trumps & ~c->hand[s2], 1, &own_rel[s2]);
                     total += own[s2];
                 }
                 for (int s2 = 0; s2 < MAXSEATS && hi > 0; s2++) {
@@ -3022,39 +3163,42 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                     }
                 }
             }
-            if (hi > 0 && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat)) {
+            if (hi > 0 && C_JOKERS == JOKERS_BEYOND && !on_team(c, seat)) {
                 uint64_t frel = 0;
                 if (fed_trick(c, seat, &frel)) lower_to(0, frel, &hi, &hi_rel);
             }
             int need = left - want + 1;
-            if (hi > 0 && !on_team(c, seat) && need <= left && quick_cap(c, seat, need) >= need) {
+            if (hi > 0 && !on_team(c, seat) && need <= left &&
+                SP(quick_cap)(c, seat, need) >= need) {
                 int qp;
                 uint64_t qrel = 0;
-                if (quick_tricks(c, seat, need, 0, t->after_joker, &qp, &qrel) >= need) lower_to(0, qrel, &hi, &hi_rel);
+                if (SP(quick_tricks)(c, seat, need, 0, t->after_joker, &qp, &qrel) >= need) {
+                    lower_to(0, qrel, &hi, &hi_rel);
+                }
             }
         }
         if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         if (!probed) {
-            slot = cut_slot(c, t, seat, &check);
+            slot = cut_slot(c, t, seat, &check, sp);
             prefetch(slot);
             stored_key = &key;
             hint = probe_node(c, seat, &key, &where, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
         }
     }
-    if (t->n == c->nactive - 1 && c->kind == KIND_TRICKS &&
-        (c->joker_mode == JOKERS_NONE ? t->lead_block >= 0 : c->joker_mode == JOKERS_BEYOND)) {
+    if (t->n == C_NACTIVE - 1 && C_KIND == KIND_TRICKS &&
+        (C_JOKERS == JOKERS_NONE ? t->lead_block >= 0 : C_JOKERS == JOKERS_BEYOND)) {
         /* Last seat of a trick: the side sure of this trick (and of later tricks, see
            mid_trick_sure), when that decides the window. Earlier seats of the trick would
            cut more nodes, but there the test costs more than the nodes it saves. */
         int left = popcount64(c->hand[seat]);
         uint64_t brel = 0;
         int taker, tcard;
-        int side = trick_taker(c, t, seat, &brel, &taker, &tcard);
+        int side = SP(trick_taker)(c, t, seat, &brel, &taker, &tcard);
         if (side >= 0) {
             int need = side ? beta : left - alpha; /* tricks that decide the window */
             if (need <= left) {
-                int k = mid_trick_sure(c, t, seat, side, taker, tcard, need, &brel);
+                int k = SP(mid_trick_sure)(c, t, seat, side, taker, tcard, need, &brel);
                 if (k >= need) {
                     *rel |= brel;
                     return side ? k : left - k;
@@ -3062,8 +3206,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
         }
     }
-    if (t->n > 0 && t->n < c->nactive - 1 && c->kind == KIND_TRICKS && c->nactive == 4 &&
-        c->joker_mode == JOKERS_NONE && beta > 0 && !(c->team_mask & (c->team_mask - 1))) {
+    if (t->n > 0 && t->n < C_NACTIVE - 1 && C_KIND == KIND_TRICKS && C_NACTIVE == 4 &&
+        C_JOKERS == JOKERS_NONE && beta > 0 && !(c->team_mask & (c->team_mask - 1))) {
         /* A lone declarer against three (Kleurenwiezen alone, abondance), the second or
            third seat (a defender's or the declarer's own): the declarer surely taking this
            trick and enough later ones ends the node (lone_mid). The last seat has the
@@ -3075,17 +3219,17 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             return k;
         }
     }
-    if (t->n == c->nactive - 1 && c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE &&
+    if (t->n == C_NACTIVE - 1 && C_KIND == KIND_POINTS && C_JOKERS == JOKERS_NONE &&
         t->lead_block >= 0) {
         int d = last_seat_points(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
-    if (t->n > 0 && t->n < c->nactive - 1 && c->kind == KIND_POINTS &&
-        c->joker_mode == JOKERS_NONE && t->lead_block >= 0) {
+    if (t->n > 0 && t->n < C_NACTIVE - 1 && C_KIND == KIND_POINTS &&
+        C_JOKERS == JOKERS_NONE && t->lead_block >= 0) {
         int d = middle_seat_points(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
-    if (t->n > 0 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && !on_team(c, seat) &&
+    if (t->n > 0 && C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && !on_team(c, seat) &&
         on_team(c, t->seat[t->win]) && c->need[t->seat[t->win]] == 0) {
         uint64_t drel = 0;
         if (ducked_trick(c, t, seat, &drel)) {
@@ -3093,7 +3237,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             return 0;
         }
     }
-    if (t->n == c->nactive - 1 && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND) {
+    if (t->n == C_NACTIVE - 1 && C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
         /* Exact targets, the last seat of a trick: when the opponents surely take this trick
            and enough later ones (mid_trick_sure) that fewer than the team's sum are left,
            the team fails (the opponents may take them: nothing makes them hold back). */
@@ -3104,8 +3248,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         int need = left - want + 1; /* the opponents' tricks that sink the team */
         uint64_t brel = 0;
         int taker, tcard;
-        if (need <= left && trick_taker(c, t, seat, &brel, &taker, &tcard) == 0 &&
-            mid_trick_sure(c, t, seat, 0, taker, tcard, need, &brel) >= need) {
+        if (need <= left && SP(trick_taker)(c, t, seat, &brel, &taker, &tcard) == 0 &&
+            SP(mid_trick_sure)(c, t, seat, 0, taker, tcard, need, &brel) >= need) {
             *rel |= brel;
             return 0;
         }
@@ -3117,8 +3261,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
     /* The hinted card is tried before the moves are generated and ordered: it makes most
        cutoffs on its own. (Not a 500 joker lead, which comes once per named suit.) */
     int first = -1;
-    if (hint >= 0 && ((legal_mask(c, t, seat) >> hint) & 1) &&
-        !(c->joker_mode == JOKERS_NAMED && t->n == 0 && c->block_of[hint] == c->joker_block)) {
+    if (hint >= 0 && ((legal_mask_b(c, t, seat, sp) >> hint) & 1) &&
+        !(C_JOKERS == JOKERS_NAMED && t->n == 0 && c->block_of[hint] == c->joker_block)) {
         first = hint;
     }
     int maximising = on_team(c, seat);
@@ -3139,7 +3283,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             card = first;
         } else {
             if (!generated) {
-                n = gen_moves(c, t, seat, moves, hint, twins, &ntwins, 1, &dom_rel);
+                n = SP(gen_moves)(c, t, seat, moves, hint, twins, &ntwins, 1, &dom_rel);
                 assert(n > 0);
                 generated = 1;
             }
@@ -3150,14 +3294,14 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         }
         int cb = c->block_of[card];
         if (card < below[cb]) {
-            if (c->kind != KIND_POINTS || c->points[card] == below_pts[cb]) continue;
+            if (C_KIND != KIND_POINTS || c->points[card] == below_pts[cb]) continue;
             /* Card points, a card worth other points than the searched one: as that one
                with the two cards' points swapped between the trick and the mover's hand
                (the ranks did not matter), which moves points only within this trick and
                the later trick holding the kept card. So when this trick's side is sure,
                the card is searched no better when its side is the mover's and it is worth
                no more, or the other side's and it is worth no less (see points_twin). */
-            int wcard, wseat = c->joker_mode == JOKERS_NONE ? sure_winner(c, t, seat, card, &wcard) : -1;
+            int wcard, wseat = C_JOKERS == JOKERS_NONE ? sure_winner(c, t, seat, card, &wcard) : -1;
             if (wseat >= 0) {
                 int own = on_team(c, wseat) == maximising, p = c->points[card];
                 if (own ? p <= below_pts[cb] : p >= below_pts[cb]) {
@@ -3167,7 +3311,7 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             }
         }
         uint64_t move_rel = 0;
-        int v = play(c, t, seat, card, named, a, b, &move_rel);
+        int v = play(c, t, seat, card, named, a, b, &move_rel, sp);
         if (maximising) {
             if (v > best) {
                 best = v;
@@ -3189,8 +3333,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
             break;
         }
         moves_rel |= move_rel;
-        if (c->relative_keys && named < 0 &&
-            !(c->joker_mode != JOKERS_NONE && cb == c->joker_block)) {
+        if (C_RELKEYS && named < 0 &&
+            !(C_JOKERS != JOKERS_NONE && cb == c->joker_block)) {
             uint64_t mine = move_rel & c->block_mask[cb];
             int limit = mine ? lowest(mine) : 64;
             if (card < limit && limit > below[cb]) {
@@ -3212,8 +3356,8 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
         int slo = move_lo > static_lo ? move_lo : static_lo;
         int shi = move_hi < static_hi ? move_hi : static_hi;
         uint8_t zone[MAXBLOCKS];
-        zones_of(c, moves_rel, zone);
-        if (c->joker_mode == JOKERS_BEYOND) {
+        SP(zones_of)(c, moves_rel, zone);
+        if (C_JOKERS == JOKERS_BEYOND) {
             /* Beyond (jokers): an entry's worth when a bucket is full is the work below it
                (2 log2 of its subtree's nodes, rounded down), not its tricks left. Its long
                searches fill the table, and an entry with few tricks left can stand for a
@@ -3227,9 +3371,24 @@ static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_
                 depth = 0;
             }
         }
-        table_store(c->tt, stored_key, c->nblocks, zone, slo, shi, encode_hint(c, best_card), depth);
+        table_store(c->tt, stored_key, C_NBLOCKS, zone, slo, shi, encode_hint(c, best_card), depth);
     }
     return best;
+}
+
+/* search_body for bridge-shaped solves (is_bridge, see there) and for every game; search()
+   picks the one the solve can use. */
+static __attribute__((noinline)) int search_sp(Ctx *c, const Trick *t, int seat, int alpha,
+                                               int beta, uint64_t *rel) {
+    return search_body(c, t, seat, alpha, beta, rel, 1);
+}
+static __attribute__((noinline)) int search_gen(Ctx *c, const Trick *t, int seat, int alpha,
+                                                int beta, uint64_t *rel) {
+    return search_body(c, t, seat, alpha, beta, rel, 0);
+}
+static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
+    return is_bridge(c) ? search_sp(c, t, seat, alpha, beta, rel)
+                        : search_gen(c, t, seat, alpha, beta, rel);
 }
 
 /* Card points: the points the team takes on the line both sides play by the move order's
@@ -3244,7 +3403,7 @@ static int greedy_points(Ctx *c, const Trick *t, int seat) {
     int card = moves[0].card;
     uint64_t bit = 1ULL << card;
     Trick nt = *t;
-    trick_push(c, &nt, seat, card, -1);
+    trick_push(c, &nt, seat, card, -1, 0);
     c->hand[seat] ^= bit;
     c->held ^= bit;
     c->held_points -= c->points[card];
@@ -3276,7 +3435,7 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel)
+        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c))
                           : search(c, t, seat, target - 1, target, &rel);
         if (r >= target) {
             lo = r;
@@ -3330,7 +3489,7 @@ static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = play(c, t, seat, card, named, target - 1, target, &rel);
+        int r = play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c));
         if (r >= target) {
             lo = r;
         } else {
@@ -3440,7 +3599,7 @@ static int band_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         int j = blo + (bhi - blo + 1) / 2;
         int target = c->thresholds[j - 1];
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel)
+        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c))
                           : search(c, t, seat, target - 1, target, &rel);
         if (r >= target) {
             int b = band_of(c, r);
