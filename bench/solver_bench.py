@@ -360,6 +360,8 @@ def full_row(
 
 def bench_twin(count: int, tricks: int) -> list[str]:
     """Time the pure-Python twin (and the C core) on small endgames of every game."""
+    if count <= 0:
+        return ["Not run (`--endgames 0`)."]
     rows = []
     for game in sorted(CONTRACTS):
         twin, core = [], []
@@ -393,8 +395,8 @@ def quiz_worlds(count: int) -> list[tuple[list[Any], str, list[Any], str, list[A
     from games.quizzes import draft_quiz
     from games.wiezen import parse_call
 
-    out = []
-    for seed in range(200):
+    out: list[tuple[list[Any], str, list[Any], str, list[Any]]] = []
+    for seed in range(200 if count > 0 else 0):  # --quizzes 0: none drafted
         draft = draft_quiz("wiezen", "bid", "single_dummy", seed)
         if draft is None:
             continue
@@ -438,6 +440,8 @@ def bench_quiz_batch(count: int) -> list[str]:
 
     if backend_name() == "python":
         return ["The C core is not built: section skipped."]
+    if count <= 0:
+        return ["Not run (`--quizzes 0`)."]
     quizzes = quiz_worlds(count)
     rows = []
     for tricks, worlds in ((7, 100), (13, 10)):
