@@ -52,8 +52,10 @@ DB_NAME = os.environ.get("BENCH_LOAD_DB", "trainer_bench_load")
 TARGET_P95_MS = 25.0
 TARGET_ANSWERS = 100.0
 BIN = Path(sys.executable).parent
-# The worker generates these while the learners train (count per job).
+# The worker generates these while the learners train, each queued GENERATION_ROUNDS times
+# (a job holds at most 1000 quizzes; an idle machine's worker can finish two in a run).
 GENERATION = [("wiezen", "play", "double_dummy"), ("skat", "play", "double_dummy")]
+GENERATION_ROUNDS = 3
 # What each mix runs: its locustfile, the rows of its table, which requests are answers, and
 # the section of docs/performance.md it writes.
 MIXES: dict[str, dict[str, Any]] = {
@@ -268,7 +270,9 @@ def one_run(opts: argparse.Namespace, env: dict[str, str], db_url: str) -> dict[
             env, nice=opts.worker_nice,
         )  # fmt: skip
         jobs = "; ".join(
-            f"create_job(game={g!r}, kind={k!r}, mode={m!r}, count=1000)" for g, k, m in GENERATION
+            f"create_job(game={g!r}, kind={k!r}, mode={m!r}, count=1000)"
+            for _ in range(GENERATION_ROUNDS)
+            for g, k, m in GENERATION
         )
         manage(env, "shell", "-c", f"from trainer.generation import create_job; {jobs}")
         port = free_port()
