@@ -69,9 +69,11 @@ def ephemeral_write(sql: str, params: dict[str, Any] | list[Any], db: Any = None
     """Send one data-changing statement ending in a WHERE clause whose commit does not wait
     for the disk; return the rows it changed.
 
-    For state whose loss in a database crash costs nothing lasting: a session's or an API
-    client's quiz ticket (the answer it leads to is stored durably, under its unique ticket,
-    so a ticket that comes back after a crash cannot be answered twice). A crash of
+    For state whose loss in a database crash costs nothing lasting: an API client's quiz
+    ticket and a session's changes (its ticket; a login just made, which the learner then
+    makes again; a visitor's progress). The answer a ticket leads to is stored durably,
+    under its unique ticket, so a ticket that comes back after a crash cannot be answered
+    twice. A crash of
     PostgreSQL itself (not of a web process) may lose the last such writes, about the last
     half second's (three times ``wal_writer_delay``), never a part of one; everything else
     still waits for its flush, which on a slow disk is milliseconds per commit

@@ -44,8 +44,9 @@ def update_row(store: DBStore) -> None:
             f"UPDATE {db.ops.quote_name(meta.db_table)} SET session_data = %s, expire_date = %s"
             " WHERE session_key = %s"
         )
-        # A session's change (the quiz ticket, mostly): its commit need not wait for the
-        # disk (trainer.rawrows.ephemeral_write; a login or logout goes Django's own way).
+        # A session's change (the quiz ticket, mostly; also a login's user, a visitor's
+        # progress): its commit need not wait for the disk (trainer.rawrows.ephemeral_write).
+        # A new session's first row is Django's own insert, and waits.
         rows = ephemeral_write(sql, [obj.session_data, obj.expire_date, obj.session_key], db)
         if not rows:
             raise UpdateError
