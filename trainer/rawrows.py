@@ -52,9 +52,10 @@ def rows(sql: str, params: dict[str, Any] | list[Any]) -> list[tuple[Any, ...]]:
         return cursor.fetchall()
 
 
-def one_write(sql: str, params: dict[str, Any] | list[Any]) -> int:
-    """Send one plain data-changing statement; return the rows it changed."""
-    with connection.cursor() as cursor:
+def one_write(sql: str, params: dict[str, Any] | list[Any], db: Any = None) -> int:
+    """Send one plain data-changing statement on ``db`` (Django's default connection unless
+    given); return the rows it changed."""
+    with (db or connection).cursor() as cursor:
         cursor.execute(sql, params)
         return cursor.rowcount
 
@@ -77,16 +78,14 @@ def ephemeral_write(sql: str, params: dict[str, Any] | list[Any], db: Any = None
     PostgreSQL itself (not of a web process) may lose the last such writes, about the last
     half second's (three times ``wal_writer_delay``), never a part of one; everything else
     still waits for its flush, which on a slow disk is milliseconds per commit
-    (docs/performance.md, "Fifth round"). Inside a transaction of the caller's the write
+    (docs/performance.md, "The API's fifth round"). Inside a transaction of the caller's the write
     commits with it, durably as the rest: the setting would hold for the whole transaction.
     ``db``: the connection (Django's default one unless given).
     """
     db = db or connection
     if db.vendor == "postgresql" and not db.in_atomic_block:
         sql += _NO_FLUSH_WAIT
-    with db.cursor() as cursor:
-        cursor.execute(sql, params)
-        return cursor.rowcount
+    return one_write(sql, params, db)
 
 
 def build_some(model: type[Model], names: Sequence[str], values: Sequence[Any]) -> Any:
