@@ -556,13 +556,22 @@ static int is_bridge(const Ctx *c) {
     return c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE && c->nactive == 4 &&
            c->nblocks == 4 && c->relative_keys;
 }
-#define C_KIND (sp ? KIND_TRICKS : c->kind)
+/* Skat-shaped solves (card points, no jokers, three seats, relative keys) run a third
+   copy, F_sk (sp = 2): the same bodies with those known (the number of blocks is not: four
+   in a suit game, five in a grand). See the work log: issue 16 item 3, helper skat30. */
+static int is_skat(const Ctx *c) {
+    return c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE && c->nactive == 3 &&
+           c->relative_keys;
+}
+/* The copy a solve runs: 1 bridge-shaped, 2 Skat-shaped, 0 the general one. */
+static int shape_of(const Ctx *c) { return is_bridge(c) ? 1 : is_skat(c) ? 2 : 0; }
+#define C_KIND (sp == 1 ? KIND_TRICKS : sp == 2 ? KIND_POINTS : c->kind)
 #define C_JOKERS (sp ? JOKERS_NONE : c->joker_mode)
-#define C_NACTIVE (sp ? 4 : c->nactive)
-#define C_NBLOCKS (sp ? 4 : c->nblocks)
+#define C_NACTIVE (sp == 1 ? 4 : sp == 2 ? 3 : c->nactive)
+#define C_NBLOCKS (sp == 1 ? 4 : c->nblocks)
 #define C_RELKEYS (sp ? 1 : c->relative_keys)
-#define SP(f) (sp ? f##_sp : f)
-#define SEARCH (sp ? search_sp : search_gen)
+#define SP(f) (sp == 1 ? f##_sp : sp == 2 ? f##_sk : f)
+#define SEARCH (sp == 1 ? search_sp : sp == 2 ? search_sk : search_gen)
 
 enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
 /* Nodes between two looks at the budget: a few milliseconds of search at most. */
@@ -771,6 +780,9 @@ static void make_key(const Ctx *c, int seat, int after_joker, Key *k) {
 static __attribute__((noinline)) void make_key_sp(const Ctx *c, int seat, int after_joker, Key *k) {
     make_key_b(c, seat, after_joker, k, 1);
 }
+static __attribute__((noinline)) void make_key_sk(const Ctx *c, int seat, int after_joker, Key *k) {
+    make_key_b(c, seat, after_joker, k, 2);
+}
 
 /* Return the index of the set bit of `m` with `i` set bits below it (i < popcount(m)). */
 static int nth_lowest(uint64_t m, int i) {
@@ -826,6 +838,10 @@ static void zones_of(const Ctx *c, uint64_t rel, uint8_t zone[MAXBLOCKS]) {
 static __attribute__((noinline)) void zones_of_sp(const Ctx *c, uint64_t rel,
                                                   uint8_t zone[MAXBLOCKS]) {
     zones_of_b(c, rel, zone, 1);
+}
+static __attribute__((noinline)) void zones_of_sk(const Ctx *c, uint64_t rel,
+                                                  uint8_t zone[MAXBLOCKS]) {
+    zones_of_b(c, rel, zone, 2);
 }
 
 static uint64_t zone_cards(const Ctx *c, const uint8_t zone[MAXBLOCKS]) {
@@ -1010,6 +1026,11 @@ static __attribute__((noinline)) int cashable_sp(const Ctx *c, int leader, int n
                                                  int per_block[MAXBLOCKS]) {
     return cashable_b(c, leader, need_pts, points, rel, per_block, 1);
 }
+static __attribute__((noinline)) int cashable_sk(const Ctx *c, int leader, int need_pts,
+                                                 int *points, uint64_t *rel,
+                                                 int per_block[MAXBLOCKS]) {
+    return cashable_b(c, leader, need_pts, points, rel, per_block, 2);
+}
 
 /* Return the tricks `seat`'s trumps are sure to win later: a trick holding one of its trumps
    goes to its side unless an opponent puts a higher trump on it, and each opponent trump
@@ -1064,6 +1085,10 @@ static __attribute__((noinline)) int sure_trumps_sp(const Ctx *c, int seat, uint
                                                     int own_only, uint64_t *rel) {
     return sure_trumps_b(c, seat, opp, own_only, rel, 1);
 }
+static __attribute__((noinline)) int sure_trumps_sk(const Ctx *c, int seat, uint64_t opp,
+                                                    int own_only, uint64_t *rel) {
+    return sure_trumps_b(c, seat, opp, own_only, rel, 2);
+}
 
 /* Without trumps in play (and without jokers), a leader whose every suit is topped by the
    other side loses this trick; when one opponent holds all those top cards, that
@@ -1096,6 +1121,9 @@ static int losing_leads(const Ctx *c, int leader, uint64_t *rel) {
 }
 static __attribute__((noinline)) int losing_leads_sp(const Ctx *c, int leader, uint64_t *rel) {
     return losing_leads_b(c, leader, rel, 1);
+}
+static __attribute__((noinline)) int losing_leads_sk(const Ctx *c, int leader, uint64_t *rel) {
+    return losing_leads_b(c, leader, rel, 2);
 }
 
 /* Without trumps in play (and without jokers): can `side` be sure not to take all of the
@@ -1142,6 +1170,10 @@ static int misses_a_trick(const Ctx *c, int side, int left, uint64_t *rel) {
 static __attribute__((noinline)) int misses_a_trick_sp(const Ctx *c, int side, int left,
                                                        uint64_t *rel) {
     return misses_a_trick_b(c, side, left, rel, 1);
+}
+static __attribute__((noinline)) int misses_a_trick_sk(const Ctx *c, int side, int left,
+                                                       uint64_t *rel) {
+    return misses_a_trick_b(c, side, left, rel, 2);
 }
 
 /* Card points: the least the other side surely takes in this trick when every suit the
@@ -1317,6 +1349,9 @@ static int quick_cap(const Ctx *c, int leader, int need) {
 }
 static __attribute__((noinline)) int quick_cap_sp(const Ctx *c, int leader, int need) {
     return quick_cap_b(c, leader, need, 1);
+}
+static __attribute__((noinline)) int quick_cap_sk(const Ctx *c, int leader, int need) {
+    return quick_cap_b(c, leader, need, 2);
 }
 
 /* Quick tricks for the side on lead: what the leader can cash, or, for trick objectives,
@@ -1531,6 +1566,11 @@ static __attribute__((noinline)) int quick_tricks_sp(const Ctx *c, int leader, i
                                                      uint64_t *rel) {
     return quick_tricks_b(c, leader, need, need_pts, after_joker, points, rel, 1);
 }
+static __attribute__((noinline)) int quick_tricks_sk(const Ctx *c, int leader, int need,
+                                                     int need_pts, int after_joker, int *points,
+                                                     uint64_t *rel) {
+    return quick_tricks_b(c, leader, need, need_pts, after_joker, points, rel, 2);
+}
 
 static uint64_t trick_cards(const Trick *t) {
     return t->cards;
@@ -1606,6 +1646,10 @@ static int trick_taker(const Ctx *c, const Trick *t, int seat, uint64_t *rel, in
 static __attribute__((noinline)) int trick_taker_sp(const Ctx *c, const Trick *t, int seat,
                                                     uint64_t *rel, int *taker, int *tcard) {
     return trick_taker_b(c, t, seat, rel, taker, tcard, 1);
+}
+static __attribute__((noinline)) int trick_taker_sk(const Ctx *c, const Trick *t, int seat,
+                                                    uint64_t *rel, int *taker, int *tcard) {
+    return trick_taker_b(c, t, seat, rel, taker, tcard, 2);
 }
 
 /* If the bounds lo..hi decide the window alpha..beta, add to *rel the cards the deciding
@@ -1728,6 +1772,11 @@ static __attribute__((noinline)) int mid_trick_sure_sp(Ctx *c, const Trick *t, i
                                                        uint64_t *rel) {
     return mid_trick_sure_b(c, t, seat, side, taker, tcard, need, rel, 1);
 }
+static __attribute__((noinline)) int mid_trick_sure_sk(Ctx *c, const Trick *t, int seat, int side,
+                                                       int taker, int tcard, int need,
+                                                       uint64_t *rel) {
+    return mid_trick_sure_b(c, t, seat, side, taker, tcard, need, rel, 2);
+}
 
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
     if (!on_team(c, winner) || c->kind == KIND_EXACT) return 0;
@@ -1776,6 +1825,7 @@ static __attribute__((noinline)) void budget_check(Ctx *c) {
 
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
 static int search_sp(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
+static int search_sk(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
 static int search_gen(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel);
 
 /* Return the value after `seat` plays `card` (fail-soft in the window alpha..beta); add to
@@ -2339,6 +2389,11 @@ static __attribute__((noinline)) int gen_moves_sp(const Ctx *c, const Trick *t, 
                                                   Move *moves, int hint, int twins[][2],
                                                   int *ntwins, int dominance, uint64_t *dom_rel) {
     return gen_moves_b(c, t, seat, moves, hint, twins, ntwins, dominance, dom_rel, 1);
+}
+static __attribute__((noinline)) int gen_moves_sk(const Ctx *c, const Trick *t, int seat,
+                                                  Move *moves, int hint, int twins[][2],
+                                                  int *ntwins, int dominance, uint64_t *dom_rel) {
+    return gen_moves_b(c, t, seat, moves, hint, twins, ntwins, dominance, dom_rel, 2);
 }
 
 /* A pruned twin's rank matters whenever its partner's does (twins were found low to high,
@@ -3382,12 +3437,18 @@ static __attribute__((noinline)) int search_sp(Ctx *c, const Trick *t, int seat,
                                                int beta, uint64_t *rel) {
     return search_body(c, t, seat, alpha, beta, rel, 1);
 }
+static __attribute__((noinline)) int search_sk(Ctx *c, const Trick *t, int seat, int alpha,
+                                               int beta, uint64_t *rel) {
+    return search_body(c, t, seat, alpha, beta, rel, 2);
+}
 static __attribute__((noinline)) int search_gen(Ctx *c, const Trick *t, int seat, int alpha,
                                                 int beta, uint64_t *rel) {
     return search_body(c, t, seat, alpha, beta, rel, 0);
 }
 static int search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
-    return is_bridge(c) ? search_sp(c, t, seat, alpha, beta, rel)
+    int shape = shape_of(c);
+    return shape == 1   ? search_sp(c, t, seat, alpha, beta, rel)
+           : shape == 2 ? search_sk(c, t, seat, alpha, beta, rel)
                         : search_gen(c, t, seat, alpha, beta, rel);
 }
 
@@ -3435,8 +3496,11 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c))
+        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, shape_of(c))
                           : search(c, t, seat, target - 1, target, &rel);
+#ifdef PROBE_LOG
+        if (card < 0) fprintf(stderr, "probe %d -> %d  nodes %llu\n", target, r, (unsigned long long)c->nodes);
+#endif
         if (r >= target) {
             lo = r;
         } else {
@@ -3489,7 +3553,7 @@ static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c));
+        int r = play(c, t, seat, card, named, target - 1, target, &rel, shape_of(c));
         if (r >= target) {
             lo = r;
         } else {
@@ -3599,7 +3663,7 @@ static int band_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         int j = blo + (bhi - blo + 1) / 2;
         int target = c->thresholds[j - 1];
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c))
+        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, shape_of(c))
                           : search(c, t, seat, target - 1, target, &rel);
         if (r >= target) {
             int b = band_of(c, r);
