@@ -571,6 +571,8 @@ static int shape_of(const Ctx *c) { return is_bridge(c) ? 1 : is_skat(c) ? 2 : 0
 #define C_NBLOCKS (sp == 1 ? 4 : c->nblocks)
 #define C_RELKEYS (sp ? 1 : c->relative_keys)
 #define SP(f) (sp == 1 ? f##_sp : sp == 2 ? f##_sk : f)
+/* For the card-point functions, which only the general and the Skat copy call. */
+#define SPK(f) (sp == 2 ? f##_sk : f)
 #define SEARCH (sp == 1 ? search_sp : sp == 2 ? search_sk : search_gen)
 
 enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
@@ -1184,11 +1186,12 @@ static __attribute__((noinline)) int misses_a_trick_sk(const Ctx *c, int side, i
    points, the leader's cheapest card of S and every other seat's cheapest legal card.
    Return -1 when some suit is not lost that way, and add the winning cards to `rel`. Not
    with jokers. */
-static int lost_lead_points(const Ctx *c, int leader, uint64_t *rel) {
-    if (c->joker_mode != JOKERS_NONE) return -1;
+static inline __attribute__((always_inline)) int lost_lead_points_b(const Ctx *c, int leader, uint64_t *rel,
+                                                              const int sp) {
+    if (C_JOKERS != JOKERS_NONE) return -1;
     int tb = c->trump_block, mine = on_team(c, leader), least = BIG;
     uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0, wins = 0;
-    for (int b = 0; b < c->nblocks; b++) {
+    for (int b = 0; b < C_NBLOCKS; b++) {
         uint64_t bm = c->block_mask[b];
         if (!(c->hand[leader] & bm)) continue;
         /* The best card of the leader's side for S: its top card of S, and the top trump
@@ -1229,6 +1232,12 @@ static int lost_lead_points(const Ctx *c, int leader, uint64_t *rel) {
     if (least == BIG) return -1;
     *rel |= wins;
     return least;
+}
+static int lost_lead_points(const Ctx *c, int leader, uint64_t *rel) {
+    return lost_lead_points_b(c, leader, rel, 0);
+}
+static __attribute__((noinline)) int lost_lead_points_sk(const Ctx *c, int leader, uint64_t *rel) {
+    return lost_lead_points_b(c, leader, rel, 2);
 }
 
 /* The tricks seat `o`, holding the top card of a block whose held cards are `m`, cashes
@@ -2139,7 +2148,8 @@ static int best_strength(const Ctx *c, const Trick *t, int seat) {
    whatever the later seats play, or -1 if it is not sure. It is sure when the mover is
    last, or when no later seat of the other side can beat the card winning after the
    mover's (then *wcard is that card: the claim rests on its rank; else -1). */
-static int sure_winner(const Ctx *c, const Trick *t, int seat, int card, int *wcard) {
+static inline __attribute__((always_inline)) int sure_winner_b(const Ctx *c, const Trick *t, int seat, int card,
+                                                         int *wcard, const int sp) {
     int lead = t->n ? t->lead_block : c->block_of[card];
     int wc = card, wseat = seat;
     if (t->n && strength(c, t->card[t->win], lead) >= strength(c, card, lead)) {
@@ -2147,11 +2157,11 @@ static int sure_winner(const Ctx *c, const Trick *t, int seat, int card, int *wc
         wseat = t->seat[t->win];
     }
     *wcard = -1;
-    if (t->n < c->nactive - 1) {
+    if (t->n < C_NACTIVE - 1) {
         int ws = strength(c, wc, lead);
         uint64_t lead_mask = c->block_mask[lead];
         int p = c->next[seat];
-        for (int i = t->n + 1; i < c->nactive; i++, p = c->next[p]) {
+        for (int i = t->n + 1; i < C_NACTIVE; i++, p = c->next[p]) {
             if (on_team(c, p) == on_team(c, wseat)) continue;
             /* Its strongest legal card: the top of the suit led, else its top trump. */
             uint64_t can = c->hand[p] & lead_mask;
@@ -2174,9 +2184,10 @@ static int sure_winner(const Ctx *c, const Trick *t, int seat, int card, int *wc
    `card` to play (the highest of equal worth), or -1 when the side is not sure; set *run to
    the run and *wcard as sure_winner does. Not with jokers (a Beyond joker may stand
    between and is played at any time). */
-static int points_twin(const Ctx *c, const Trick *t, int seat, uint64_t in_play, uint64_t legal,
-                       int card, uint64_t *run, int *wcard) {
-    int wseat = sure_winner(c, t, seat, card, wcard);
+static inline __attribute__((always_inline)) int points_twin_b(const Ctx *c, const Trick *t, int seat,
+                                                         uint64_t in_play, uint64_t legal, int card,
+                                                         uint64_t *run, int *wcard, const int sp) {
+    int wseat = sure_winner_b(c, t, seat, card, wcard, sp);
     if (wseat < 0) return -1;
     int b = c->block_of[card];
     uint64_t bm = c->block_mask[b], others = all_held(c) & ~legal & bm;
@@ -2328,7 +2339,7 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
         int twin;
         uint64_t run;
         int wcard;
-        twin = by_points ? points_twin(c, t, seat, in_play, legal, card, &run, &wcard) : -1;
+        twin = by_points ? points_twin_b(c, t, seat, in_play, legal, card, &run, &wcard, sp) : -1;
         if (twin < 0) {
             twin = higher_twin_b(c, in_play, legal, card, sp);
         } else if (twin == card) {
@@ -2441,8 +2452,9 @@ static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
    plus k * max_other_points): the callers use a side's points only when they reach that
    need (the count then decides the window alone), so leaving out such a seat changes no
    decision and no value returned (150 Skat deals: the same nodes, -1.4 % instructions). */
-static void trump_points(const Ctx *c, int want, const int need[2], int side_pts[2],
-                         uint64_t side_rel[2]) {
+static inline __attribute__((always_inline)) void trump_points_b(const Ctx *c, int want, const int need[2],
+                                                           int side_pts[2], uint64_t side_rel[2],
+                                                           const int sp) {
     side_pts[0] = side_pts[1] = 0;
     side_rel[0] = side_rel[1] = 0;
     if (c->trump_block < 0) return;
@@ -2452,7 +2464,7 @@ static void trump_points(const Ctx *c, int want, const int need[2], int side_pts
     for (int s2 = 0; s2 < MAXSEATS; s2++) {
         if (!(c->hand[s2] & tmask) || !((want >> on_team(c, s2)) & 1)) continue;
         uint64_t trel = 0;
-        int k = sure_trumps(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
+        int k = SP(sure_trumps)(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
         if (!k || k * c->max_trick_points < need[on_team(c, s2)]) continue;
         uint64_t own = c->hand[s2] & c->block_mask[c->trump_block];
         uint64_t rest = (side_trumps[0] | side_trumps[1]) & ~own;
@@ -2467,6 +2479,14 @@ static void trump_points(const Ctx *c, int want, const int need[2], int side_pts
         int side = on_team(c, s2);
         raise_to(pts, trel, &side_pts[side], &side_rel[side]);
     }
+}
+static void trump_points(const Ctx *c, int want, const int need[2], int side_pts[2],
+                         uint64_t side_rel[2]) {
+    trump_points_b(c, want, need, side_pts, side_rel, 0);
+}
+static __attribute__((noinline)) void trump_points_sk(const Ctx *c, int want, const int need[2],
+                                                      int side_pts[2], uint64_t side_rel[2]) {
+    trump_points_b(c, want, need, side_pts, side_rel, 2);
 }
 
 /* Credit `k` sure tricks (resting on the cards `krel`) to our side's count or to theirs,
@@ -2696,11 +2716,11 @@ static int side_tops_a_lead(const Ctx *c, int leader, int side) {
    other than a trump, the poorest, else its lowest trump) when the seat is on that side,
    else the seat's whole hand. Last, when the hands after the trick are known (the seat is
    W's, or has one legal card), the quick tricks of the seat that leads next go to W. */
-static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
-                            uint64_t *rel) {
+static inline __attribute__((always_inline)) int last_seat_points_b(Ctx *c, const Trick *t, int seat, int alpha,
+                                                              int beta, uint64_t *rel, const int sp) {
     int wi = t->win, wcard = t->card[wi], wb = c->block_of[wcard];
     int me = on_team(c, seat), cur = on_team(c, t->seat[wi]);
-    uint64_t legal = legal_mask(c, t, seat), trick = trick_cards(t);
+    uint64_t legal = legal_mask_b(c, t, seat, sp), trick = trick_cards(t);
     int trick_pts = points_of(c, trick);
     int total = c->held_points + trick_pts;
     int w, x = -1; /* the side sure of the trick; the seat's card when it is W's */
@@ -2763,7 +2783,7 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
     need[!w] = w ? total - alpha : beta;
     /* W's later points, with the seat's card played when it is W's. */
     if (x >= 0) c->hand[seat] &= ~(1ULL << x);
-    trump_points(c, 1 << w, need, pts, prel);
+    SPK(trump_points)(c, 1 << w, need, pts, prel);
     c->hand[seat] = saved;
     int wl = pts[w];
     uint64_t wrel = prel[w];
@@ -2777,10 +2797,10 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
         }
         if (y < 0) y = lowest(legal);
         c->hand[seat] &= ~(1ULL << y);
-        trump_points(c, 1 << !w, need, pts, prel);
+        SPK(trump_points)(c, 1 << !w, need, pts, prel);
         c->hand[seat] = saved;
     } else {
-        trump_points(c, 1 << !w, need, pts, prel);
+        SPK(trump_points)(c, 1 << !w, need, pts, prel);
     }
     int ll = pts[!w];
     uint64_t llrel = prel[!w];
@@ -2803,7 +2823,7 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
         uint64_t krel = trel;
         c->hand[seat] &= ~legal;
         c->held &= ~legal;
-        if (side_tops_a_lead(c, t->seat[wi], w)) quick_tricks(c, t->seat[wi], BIG, qneed, 0, &qp, &krel);
+        if (side_tops_a_lead(c, t->seat[wi], w)) SP(quick_tricks)(c, t->seat[wi], BIG, qneed, 0, &qp, &krel);
         c->hand[seat] = saved;
         c->held |= legal;
         int v = trick_pts + c->points[y] + qp;
@@ -2828,7 +2848,7 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
     c->held &= ~(1ULL << x);
     int qp = 0, qneed = (w ? beta : total - alpha) - gain;
     uint64_t krel = qrel;
-    if (side_tops_a_lead(c, leader, w)) quick_tricks(c, leader, BIG, qneed, 0, &qp, &krel);
+    if (side_tops_a_lead(c, leader, w)) SP(quick_tricks)(c, leader, BIG, qneed, 0, &qp, &krel);
     c->hand[seat] = saved;
     c->held |= 1ULL << x;
     if (w) {
@@ -2838,6 +2858,14 @@ static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int bet
     }
     if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
     return NO_VALUE;
+}
+static int last_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
+                            uint64_t *rel) {
+    return last_seat_points_b(c, t, seat, alpha, beta, rel, 0);
+}
+static __attribute__((noinline)) int last_seat_points_sk(Ctx *c, const Trick *t, int seat, int alpha,
+                                                         int beta, uint64_t *rel) {
+    return last_seat_points_b(c, t, seat, alpha, beta, rel, 2);
 }
 
 /* Tighten a trick start's bounds lo..hi (resting on lo_rel, hi_rel) with the table's
@@ -2893,17 +2921,17 @@ static int richest_card(const Ctx *c, uint64_t m) {
    alpha..beta, else NO_VALUE. (W's later sure trumps as at the last seat, trump_points
    on the hands after the trick, cut 1.8 % more nodes on the 150 Skat deals but cost
    3.4 % more instructions: they decide only one call in twenty.) */
-static int middle_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
-                              uint64_t *rel) {
+static inline __attribute__((always_inline)) int middle_seat_points_b(Ctx *c, const Trick *t, int seat, int alpha,
+                                                                int beta, uint64_t *rel, const int sp) {
     uint64_t trel = 0;
     int taker, tcard;
-    int w = trick_taker(c, t, seat, &trel, &taker, &tcard);
+    int w = SP(trick_taker)(c, t, seat, &trel, &taker, &tcard);
     if (w < 0) return NO_VALUE;
     int trick_pts = points_of(c, trick_cards(t));
     int total = c->held_points + trick_pts, gain = trick_pts;
     int s = seat;
-    for (int i = t->n; i < c->nactive; i++, s = c->next[s]) {
-        uint64_t legal = legal_mask(c, t, s);
+    for (int i = t->n; i < C_NACTIVE; i++, s = c->next[s]) {
+        uint64_t legal = legal_mask_b(c, t, s, sp);
         int card = s == taker ? tcard : on_team(c, s) == w ? richest_card(c, legal) : -1;
         if (card >= 0) {
             gain += c->points[card];
@@ -2916,6 +2944,14 @@ static int middle_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int b
     uint64_t lo_rel = w ? trel : 0, hi_rel = w ? 0 : trel;
     if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
     return NO_VALUE;
+}
+static int middle_seat_points(Ctx *c, const Trick *t, int seat, int alpha, int beta,
+                              uint64_t *rel) {
+    return middle_seat_points_b(c, t, seat, alpha, beta, rel, 0);
+}
+static __attribute__((noinline)) int middle_seat_points_sk(Ctx *c, const Trick *t, int seat, int alpha,
+                                                           int beta, uint64_t *rel) {
+    return middle_seat_points_b(c, t, seat, alpha, beta, rel, 2);
 }
 
 /* The sure trumps of a hand holding the trumps `own` against the other side's trumps
@@ -3074,7 +3110,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             uint64_t side_rel[2];
             int total = static_hi;
             int tneed[2] = {total - alpha, beta}; /* what decides the window alone */
-            trump_points(c, 3, tneed, side_pts, side_rel);
+            SPK(trump_points)(c, 3, tneed, side_pts, side_rel);
             raise_to(side_pts[1], side_rel[1], &lo, &lo_rel);
             lower_to(total - side_pts[0], side_rel[0], &hi, &hi_rel);
             /* The cheaper bound first: often it decides alone. */
@@ -3092,7 +3128,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                max_trick_points; skipped when that many could not decide the window. */
             uint64_t lrel = 0;
             int lost_need = on_team(c, seat) ? total - alpha : beta;
-            int lost = lost_need > c->max_trick_points ? -1 : lost_lead_points(c, seat, &lrel);
+            int lost = lost_need > c->max_trick_points ? -1 : SPK(lost_lead_points)(c, seat, &lrel);
             if (lost >= 0) {
                 if (on_team(c, seat)) {
                     lower_to(total - lost, lrel, &hi, &hi_rel);
@@ -3276,12 +3312,12 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
     }
     if (t->n == C_NACTIVE - 1 && C_KIND == KIND_POINTS && C_JOKERS == JOKERS_NONE &&
         t->lead_block >= 0) {
-        int d = last_seat_points(c, t, seat, alpha, beta, rel);
+        int d = SPK(last_seat_points)(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
     if (t->n > 0 && t->n < C_NACTIVE - 1 && C_KIND == KIND_POINTS &&
         C_JOKERS == JOKERS_NONE && t->lead_block >= 0) {
-        int d = middle_seat_points(c, t, seat, alpha, beta, rel);
+        int d = SPK(middle_seat_points)(c, t, seat, alpha, beta, rel);
         if (d != NO_VALUE) return d;
     }
     if (t->n > 0 && C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && !on_team(c, seat) &&
@@ -3356,7 +3392,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                the later trick holding the kept card. So when this trick's side is sure,
                the card is searched no better when its side is the mover's and it is worth
                no more, or the other side's and it is worth no less (see points_twin). */
-            int wcard, wseat = C_JOKERS == JOKERS_NONE ? sure_winner(c, t, seat, card, &wcard) : -1;
+            int wcard, wseat = C_JOKERS == JOKERS_NONE ? sure_winner_b(c, t, seat, card, &wcard, sp) : -1;
             if (wseat >= 0) {
                 int own = on_team(c, wseat) == maximising, p = c->points[card];
                 if (own ? p <= below_pts[cb] : p >= below_pts[cb]) {
