@@ -556,12 +556,13 @@ static int is_bridge(const Ctx *c) {
     return c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE && c->nactive == 4 &&
            c->nblocks == 4 && c->relative_keys;
 }
-/* Skat-shaped solves (card points, no jokers, three seats, relative keys) run a third
-   copy, F_sk (sp = 2): the same bodies with those known (the number of blocks is not: four
-   in a suit game, five in a grand). See the work log: issue 16 item 3, helper skat30. */
+/* Skat-shaped solves (card points, no jokers, three seats 0..2, relative keys) run a
+   third copy, F_sk (sp = 2): the same bodies with those known (the number of blocks is not:
+   four in a suit game, five in a grand). See the work log: issue 16 item 3, helper skat30. */
 static int is_skat(const Ctx *c) {
     return c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE && c->nactive == 3 &&
-           c->relative_keys;
+           c->relative_keys && !c->hand[3] && c->order[0] != 3 && c->order[1] != 3 &&
+           c->order[2] != 3;
 }
 /* The copy a solve runs: 1 bridge-shaped, 2 Skat-shaped, 0 the general one. */
 static int shape_of(const Ctx *c) { return is_bridge(c) ? 1 : is_skat(c) ? 2 : 0; }
@@ -573,6 +574,8 @@ static int shape_of(const Ctx *c) { return is_bridge(c) ? 1 : is_skat(c) ? 2 : 0
 #define SP(f) (sp == 1 ? f##_sp : sp == 2 ? f##_sk : f)
 /* For the card-point functions, which only the general and the Skat copy call. */
 #define SPK(f) (sp == 2 ? f##_sk : f)
+/* Seats that hold cards: Skat's are 0..2 (is_skat). */
+#define C_NSEATS (sp == 2 ? 3 : MAXSEATS)
 #define SEARCH (sp == 1 ? search_sp : sp == 2 ? search_sk : search_gen)
 
 enum { STOP_NONE = 0, STOP_NODES = 1, STOP_TIME = 2, STOP_SIGNAL = 3 };
@@ -899,10 +902,11 @@ static int held_rounds(const Ctx *c, int s, uint64_t bm) {
 
 /* The most rounds of a block (its cards `bm`) a seat other than `s` can keep a card of it
    (held_rounds). */
-static int most_rounds(const Ctx *c, int s, uint64_t bm) {
+static inline __attribute__((always_inline)) int most_rounds_b(const Ctx *c, int s, uint64_t bm,
+                                                               const int sp) {
     int most = 0;
-    if (c->joker_mode != JOKERS_BEYOND) {
-        for (int o = 0; o < MAXSEATS; o++) {
+    if (C_JOKERS != JOKERS_BEYOND) {
+        for (int o = 0; o < C_NSEATS; o++) {
             int len = o == s ? 0 : popcount64(c->hand[o] & bm);
             if (len > most) most = len;
         }
@@ -914,6 +918,7 @@ static int most_rounds(const Ctx *c, int s, uint64_t bm) {
     }
     return most;
 }
+static int most_rounds(const Ctx *c, int s, uint64_t bm) { return most_rounds_b(c, s, bm, 0); }
 
 /* Count the tricks `leader` can cash at once without giving up the lead: cards above
    every other seat's in a block, counted only while no opponent can ruff them. Also
@@ -961,12 +966,12 @@ static inline __attribute__((always_inline)) int cashable_b(const Ctx *c, int le
            Beyond a seat holding the suit must follow it or play a joker, so it is out of
            the suit once the leader has cashed as many rounds as its cards of the suit and
            its jokers together (held_rounds). */
-        int maxlen = most_rounds(c, leader, bm);
+        int maxlen = most_rounds_b(c, leader, bm, sp);
         if (k >= maxlen) k = popcount64(own);
         if (k && b != tb && (others & trumps) && !drawn) {
             /* Each opponent holding trumps can ruff once it runs out of this suit (a
                partner's ruff still wins the trick for the side). */
-            for (int s = 0; s < MAXSEATS; s++) {
+            for (int s = 0; s < C_NSEATS; s++) {
                 if (on_team(c, s) == on_team(c, leader) || !(c->hand[s] & trumps)) continue;
                 int len = popcount64(c->hand[s] & bm);
                 if (len < k) k = len;
@@ -987,7 +992,7 @@ static inline __attribute__((always_inline)) int cashable_b(const Ctx *c, int le
         }
         if (b == tb) {
             drawn = 1;
-            for (int s = 0; s < MAXSEATS; s++) {
+            for (int s = 0; s < C_NSEATS; s++) {
                 if (on_team(c, s) != on_team(c, leader) && held_rounds(c, s, bm) > k) drawn = 0;
             }
         }
@@ -1004,14 +1009,14 @@ static inline __attribute__((always_inline)) int cashable_b(const Ctx *c, int le
         for (int b = 0; b < C_NBLOCKS; b++) {
             if (!cashed_k[b]) continue;
             uint64_t bm = c->block_mask[b];
-            for (int s = 0; s < MAXSEATS; s++) {
+            for (int s = 0; s < C_NSEATS; s++) {
                 if (s != leader) follow[s] += cheapest_points(c, c->hand[s] & bm, cashed_k[b]);
             }
         }
         /* Each other seat plays `total` cards to those tricks: at least the cheapest it
            follows with block by block, and at least its `total` cheapest cards (a seat out
            of a suit discards). */
-        for (int s = 0; s < MAXSEATS; s++) {
+        for (int s = 0; s < C_NSEATS; s++) {
             if (s == leader || !c->hand[s]) continue;
             int any = cheapest_points(c, c->hand[s], total);
             *points += any > follow[s] ? any : follow[s];
@@ -1197,13 +1202,13 @@ static inline __attribute__((always_inline)) int lost_lead_points_b(const Ctx *c
         /* The best card of the leader's side for S: its top card of S, and the top trump
            of a seat out of S. */
         uint64_t side_suit = 0, side_ruff = 0;
-        for (int s = 0; s < MAXSEATS; s++) {
+        for (int s = 0; s < C_NSEATS; s++) {
             if (!c->hand[s] || on_team(c, s) != mine) continue;
             side_suit |= c->hand[s] & bm;
             if (!(c->hand[s] & bm) && b != tb) side_ruff |= c->hand[s] & trumps;
         }
         int best = -1, best_card = -1;
-        for (int d = 0; d < MAXSEATS; d++) {
+        for (int d = 0; d < C_NSEATS; d++) {
             if (!c->hand[d] || on_team(c, d) == mine) continue;
             int w;
             if (c->hand[d] & bm) {
@@ -1215,7 +1220,7 @@ static inline __attribute__((always_inline)) int lost_lead_points_b(const Ctx *c
                 if (side_ruff && w < highest(side_ruff)) continue;
             }
             int pts = c->points[w] + cheapest_points(c, c->hand[leader] & bm, 1);
-            for (int s = 0; s < MAXSEATS; s++) {
+            for (int s = 0; s < C_NSEATS; s++) {
                 if (s == leader || s == d || !c->hand[s]) continue;
                 uint64_t follow = c->hand[s] & bm;
                 pts += cheapest_points(c, follow ? follow : c->hand[s], 1);
@@ -1491,7 +1496,7 @@ static inline __attribute__((always_inline)) int quick_tricks_b(const Ctx *c, in
         uint64_t held = all_held(c);
         int tb = c->trump_block;
         uint64_t trumps = tb >= 0 ? c->block_mask[tb] : 0;
-        for (int p = 0; p < MAXSEATS; p++) {
+        for (int p = 0; p < C_NSEATS; p++) {
             if (best >= need) break;
             if (p == leader || !c->hand[p] || !on_team(c, p)  != !on_team(c, leader)) continue;
             uint64_t entry = 0;
@@ -1503,7 +1508,7 @@ static inline __attribute__((always_inline)) int quick_tricks_b(const Ctx *c, in
                 if (!((c->hand[p] >> top) & 1)) continue;
                 int safe = 1;
                 if (b != tb) {
-                    for (int s = 0; s < MAXSEATS; s++) {
+                    for (int s = 0; s < C_NSEATS; s++) {
                         if (on_team(c, s) != on_team(c, leader) && (c->hand[s] & trumps) &&
                             !(c->hand[s] & bm)) {
                             safe = 0;
@@ -2018,7 +2023,7 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
     /* Can an opponent ruff this suit now, or a partner? And the best card of the suit
        held by the leader's partners and by the opponents. */
     int opp_ruffs = 0, partner_ruffs = 0, partner_best = -1, opp_best = -1, opp_len = 0;
-    for (int s = 0; s < MAXSEATS; s++) {
+    for (int s = 0; s < C_NSEATS; s++) {
         if (s == seat || !c->hand[s]) continue;
         uint64_t m = c->hand[s] & bm;
         int friend = on_team(c, s) == mine;
@@ -2461,7 +2466,7 @@ static inline __attribute__((always_inline)) void trump_points_b(const Ctx *c, i
     uint64_t side_trumps[2];
     trumps_by_side(c, side_trumps);
     uint64_t tmask = c->block_mask[c->trump_block];
-    for (int s2 = 0; s2 < MAXSEATS; s2++) {
+    for (int s2 = 0; s2 < C_NSEATS; s2++) {
         if (!(c->hand[s2] & tmask) || !((want >> on_team(c, s2)) & 1)) continue;
         uint64_t trel = 0;
         int k = SP(sure_trumps)(c, s2, side_trumps[!on_team(c, s2)], 0, &trel);
@@ -2473,7 +2478,7 @@ static inline __attribute__((always_inline)) void trump_points_b(const Ctx *c, i
         if (k > r) pts += cheapest_points(c, own & ~tops, k - r);
         /* The other hands give k cards each to those tricks. */
         if (pts + k * c->max_other_points < need[on_team(c, s2)]) continue;
-        for (int o = 0; o < MAXSEATS; o++) {
+        for (int o = 0; o < C_NSEATS; o++) {
             if (o != s2) pts += cheapest_points(c, c->hand[o], k);
         }
         int side = on_team(c, s2);
