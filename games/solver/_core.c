@@ -2440,13 +2440,14 @@ static int encode_hint(const Ctx *c, int card) {
 }
 
 /* Set out[0] and out[1] to the trumps the two sides hold (none without a trump suit). */
-static void trumps_by_side(const Ctx *c, uint64_t out[2]) {
+static inline __attribute__((always_inline)) void trumps_by_side_b(const Ctx *c, uint64_t out[2],
+                                                                   const int sp) {
     out[0] = out[1] = 0;
     if (c->trump_block < 0) return;
-    for (int s = 0; s < MAXSEATS; s++) {
-        out[on_team(c, s)] |= c->hand[s] & c->block_mask[c->trump_block];
-    }
+    uint64_t tmask = c->block_mask[c->trump_block];
+    for (int s = 0; s < C_NSEATS; s++) out[on_team(c, s)] |= c->hand[s] & tmask;
 }
+static void trumps_by_side(const Ctx *c, uint64_t out[2]) { trumps_by_side_b(c, out, 0); }
 
 /* Card points: each side's sure trumps (sure_trumps, the best seat of the side) win their
    tricks, and those carry at least the points of the seat's trumps above every other
@@ -2464,7 +2465,7 @@ static inline __attribute__((always_inline)) void trump_points_b(const Ctx *c, i
     side_rel[0] = side_rel[1] = 0;
     if (c->trump_block < 0) return;
     uint64_t side_trumps[2];
-    trumps_by_side(c, side_trumps);
+    trumps_by_side_b(c, side_trumps, sp);
     uint64_t tmask = c->block_mask[c->trump_block];
     for (int s2 = 0; s2 < C_NSEATS; s2++) {
         if (!(c->hand[s2] & tmask) || !((want >> on_team(c, s2)) & 1)) continue;
