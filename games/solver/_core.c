@@ -3540,9 +3540,6 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         uint64_t rel = 0;
         int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, shape_of(c))
                           : search(c, t, seat, target - 1, target, &rel);
-#ifdef PROBE_LOG
-        if (card < 0) fprintf(stderr, "probe %d -> %d  nodes %llu\n", target, r, (unsigned long long)c->nodes);
-#endif
         if (r >= target) {
             lo = r;
         } else {

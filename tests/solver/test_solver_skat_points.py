@@ -1,6 +1,7 @@
 """Card points (Skat): the core and the twin agree where the middle-seat bound and the
 probe order of the card-point value act (the second seat of a trick; whole positions from
-a trick start)."""
+a trick start), and on both of the core's copies that card points take (the Skat copy for
+seats 0-2, the general one for other seats)."""
 
 from __future__ import annotations
 
@@ -58,3 +59,33 @@ def test_card_point_values_from_a_trick_start_agree_with_twin(contract: str) -> 
         core = solve(sample.position, objective, backend="c")
         twin = solve(sample.position, objective, backend="python")
         assert core == twin, (contract, seed)
+
+
+def moved_to_seat_3(position: Position) -> Position:
+    """Return the Skat position with seat 2's hand (and its card on the trick) on seat 3."""
+    hands = [position.hands[0], position.hands[1], (), position.hands[2]]
+    leader = 3 if position.leader == 2 else position.leader
+    return Position.build(position.layout, hands, leader, tuple(position.trick), active=(0, 1, 3))
+
+
+@needs_core
+@settings(max_examples=30, deadline=None)
+@given(
+    seed=st.integers(0, 2**32),
+    tricks=st.integers(2, 4),
+    contract=st.sampled_from(SUIT_GAMES),
+    team=st.sampled_from([[0], [1], [2], [0, 2], [1, 2]]),
+    mode=st.sampled_from(["value", "cards"]),
+)
+def test_card_points_on_seats_other_than_0_to_2_agree(
+    seed: int, tricks: int, contract: str, team: list[int], mode: str
+) -> None:
+    # Seats 0, 1, 2 take the core's Skat copy, which looks at those seats only; with seat 2's
+    # cards on seat 3 the general copy runs. Both agree with the twin and with each other.
+    position = random_position("skat", seed, tricks, contract=contract).position
+    moved = moved_to_seat_3(position)
+    moved_team = [3 if s == 2 else s for s in team]
+    skat_copy = solve(position, Objective.points(team), mode, backend="c")
+    general = solve(moved, Objective.points(moved_team), mode, backend="c")
+    assert skat_copy == general
+    assert general == solve(moved, Objective.points(moved_team), mode, backend="python")
