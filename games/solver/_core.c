@@ -549,8 +549,9 @@ typedef struct {
    is_bridge) run copies of search() and of the functions it calls most, compiled with those
    known. Each such function F is written once, as F_b(..., sp), always inlined, and
    compiled twice: as F_sp (sp = 1, where the macros below give the constants and the
-   compiler drops the other games' code) and as F (sp = 0, every game). In those bodies
-   SP(F) calls the copy of the caller's kind, SEARCH the search's. Same search, same nodes,
+   compiler drops the other games' code) and as F (sp = 0, every game); Skat-shaped solves
+   have a third copy, F_sk (below). In those bodies SP(F) calls the copy of the caller's
+   kind, SEARCH the search's. Same search, same nodes,
    fewer instructions (see the work log: issue 16 item 2, helper bridge29). */
 static int is_bridge(const Ctx *c) {
     return c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE && c->nactive == 4 &&
@@ -1844,8 +1845,8 @@ static int search_gen(Ctx *c, const Trick *t, int seat, int alpha, int beta, uin
 
 /* Return the value after `seat` plays `card` (fail-soft in the window alpha..beta); add to
    `rel` the cards whose rank the answer depended on. Inlined into search: a call per node
-   cost more than the copies. `sp`: which search it calls (see is_bridge; 1 only when
-   is_bridge(c)). */
+   cost more than the copies. `sp`: which search it calls (see shape_of: 1 only when
+   is_bridge(c), 2 only when is_skat(c)). */
 /* Put `card` of `seat` on the trick `nt` (the suit led, who is winning, the count); `named`
    is the suit named with a 500 joker lead, else -1. The hands are left as they are. */
 static inline __attribute__((always_inline)) void trick_push(const Ctx *c, Trick *nt, int seat,
@@ -3473,8 +3474,8 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
     return best;
 }
 
-/* search_body for bridge-shaped solves (is_bridge, see there) and for every game; search()
-   picks the one the solve can use. */
+/* search_body for bridge-shaped solves (is_bridge, see there), Skat-shaped ones (is_skat)
+   and every game; search() picks the one the solve can use (shape_of). */
 static __attribute__((noinline)) int search_sp(Ctx *c, const Trick *t, int seat, int alpha,
                                                int beta, uint64_t *rel) {
     return search_body(c, t, seat, alpha, beta, rel, 1);
