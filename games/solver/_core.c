@@ -487,6 +487,10 @@ typedef struct {
     int8_t lead_block;     /* -1: no suit to follow (empty trick, Beyond joker lead) */
     int8_t win;            /* index of the card winning so far (kept up to date by play) */
     int8_t after_joker;    /* Beyond: the previous trick was led with a joker */
+    /* Bridge copy, inside a trick: the cutoff memory's group base of this node's slot
+       (cut_group_base of the mover and the trick's cards but the last), set by play from
+       what the parent worked out for its children. */
+    uint64_t cut_base;
 } Trick;
 
 typedef struct {
@@ -1816,13 +1820,15 @@ static inline __attribute__((always_inline)) void trick_push(const Ctx *c, Trick
     nt->n++;
 }
 
+/* `child_base`: the cut_base of the trick after the card (bridge copy, inside a trick). */
 static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, int seat, int card,
                                                       int named, int alpha, int beta,
-                                                      uint64_t *rel, int sp) {
+                                                      uint64_t *rel, uint64_t child_base, int sp) {
     uint64_t bit = 1ULL << card;
     assert(c->hand[seat] & bit);
     Trick nt = *t;
     trick_push(c, &nt, seat, card, named, sp);
+    nt.cut_base = child_base;
     c->hand[seat] ^= bit;
     c->held ^= bit;
     c->held_points -= c->points[card];
@@ -1953,14 +1959,12 @@ static inline __attribute__((always_inline)) uint32_t *cut_group(const Ctx *c, u
            (g & (((uint64_t)1 << CUT_BITS_SP) / CUT_GROUP - 1)) * CUT_GROUP;
 }
 /* Load the groups of the slots of a node's children (bridge-shaped solves, see
-   cut_group_hash) when they are inside the trick: at a trick start the group of every
-   suit the leader holds, inside a trick the group of the suit led when the node holds it
-   (a discard or a ruff finds its slot in another group). */
+   cut_group_hash) when they are inside the trick, `base` being their cut_group_base: at a
+   trick start the group of every suit the leader holds, inside a trick the group of the
+   suit led when the node holds it (a discard or a ruff finds its slot in another group). */
 static inline __attribute__((always_inline)) void cut_group_prefetch(const Ctx *c, const Trick *t,
-                                                                     int seat) {
-    int next = c->next[seat];
+                                                                     int seat, uint64_t base) {
     if (t->n == 0) {
-        uint64_t base = cut_group_base(c, t->cards, next);
         for (int b = 0; b < 4; b++) {
             if (c->hand[seat] & c->block_mask[b]) prefetch(cut_group(c, cut_group_hash(base, b)));
         }
@@ -1968,7 +1972,7 @@ static inline __attribute__((always_inline)) void cut_group_prefetch(const Ctx *
     }
     int b = t->lead_block;
     if (b >= 0 && (c->hand[seat] & c->block_mask[b])) {
-        prefetch(cut_group(c, cut_group_hash(cut_group_base(c, t->cards, next), b)));
+        prefetch(cut_group(c, cut_group_hash(base, b)));
     }
 }
 
@@ -1980,7 +1984,7 @@ static inline __attribute__((always_inline)) void *cut_slot(const Ctx *c, const 
            (cut_group_hash); at a trick start the hash picks the slot too. */
         int last = t->n ? t->card[t->n - 1] : -1;
         int b = t->n ? c->block_of[last] : -1;
-        uint64_t g = cut_group_hash(cut_group_base(c, t->n ? t->cards ^ (1ULL << last) : t->cards, seat), b);
+        uint64_t g = cut_group_hash(t->n ? t->cut_base : cut_group_base(c, t->cards, seat), b);
         int in = t->n ? last - c->block_start[b] : (int)(g >> 24) & (CUT_GROUP - 1);
         *check = ((uint64_t)(c->tt->gen & ((1u << CUT_GEN_BITS) - 1))
                       << (32 - CUT_GEN_BITS) |
@@ -3047,11 +3051,14 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
     /* The cutoff memory's slot, loaded while the bounds are worked out (a trick start's,
        once the static bounds have not decided). */
     void *slot = NULL;
-    uint64_t check = 0, nodes_at = 0;
+    uint64_t check = 0, nodes_at = 0, child_base = 0; /* (bridge copy: see Trick.cut_base) */
     if (t->n > 0) {
         slot = cut_slot(c, t, seat, &check, sp);
         prefetch(slot);
-        if (sp && t->n < C_NACTIVE - 1) cut_group_prefetch(c, t, seat);
+        if (sp && t->n < C_NACTIVE - 1) {
+            child_base = cut_group_base(c, t->cards, c->next[seat]);
+            cut_group_prefetch(c, t, seat, child_base);
+        }
     }
     if (t->n == 0) {
         c->trick_nodes++;
@@ -3250,7 +3257,10 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             stored_key = &key;
             hint = probe_node(c, seat, &key, &where, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
-            if (sp) cut_group_prefetch(c, t, seat);
+            if (sp) {
+                child_base = cut_group_base(c, t->cards, c->next[seat]);
+                cut_group_prefetch(c, t, seat, child_base);
+            }
         }
     }
     if (t->n == C_NACTIVE - 1 && C_KIND == KIND_TRICKS &&
@@ -3385,7 +3395,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             }
         }
         uint64_t move_rel = 0;
-        int v = play(c, t, seat, card, named, a, b, &move_rel, sp);
+        int v = play(c, t, seat, card, named, a, b, &move_rel, child_base, sp);
         if (maximising) {
             if (v > best) {
                 best = v;
@@ -3500,6 +3510,15 @@ static int greedy_points(Ctx *c, const Trick *t, int seat) {
     return v;
 }
 
+/* play() at the root: the child's cut_base worked out here (the root's move loop is not
+   search_body's). */
+static int root_play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha, int beta,
+                     uint64_t *rel) {
+    int sp = is_bridge(c);
+    uint64_t base = sp && t->n < 3 ? cut_group_base(c, t->cards, c->next[seat]) : 0;
+    return play(c, t, seat, card, named, alpha, beta, rel, base, sp);
+}
+
 /* Return the exact value of the node (or of the node after `card`, when card >= 0) by
    zero-window probes between the static bounds, starting near `guess`. */
 static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, int lo, int hi,
@@ -3513,7 +3532,7 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c))
+        int r = card >= 0 ? root_play(c, t, seat, card, named, target - 1, target, &rel)
                           : search(c, t, seat, target - 1, target, &rel);
         if (r >= target) {
             lo = r;
@@ -3567,7 +3586,7 @@ static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c));
+        int r = root_play(c, t, seat, card, named, target - 1, target, &rel);
         if (r >= target) {
             lo = r;
         } else {
@@ -3677,7 +3696,7 @@ static int band_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         int j = blo + (bhi - blo + 1) / 2;
         int target = c->thresholds[j - 1];
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, is_bridge(c))
+        int r = card >= 0 ? root_play(c, t, seat, card, named, target - 1, target, &rel)
                           : search(c, t, seat, target - 1, target, &rel);
         if (r >= target) {
             int b = band_of(c, r);
@@ -4057,6 +4076,9 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     }
     for (int i = 0; i < ntrick; i++) t.cards |= 1ULL << t.card[i];
     if (ntrick) t.win = winning_index(&c, &t);
+    /* (The bridge copy's cutoff group of a mid-trick root; every other node's comes from
+       its parent.) */
+    if (ntrick) t.cut_base = cut_group_base(&c, t.cards ^ (1ULL << t.card[ntrick - 1]), seat);
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
     }
