@@ -1961,10 +1961,10 @@ static inline __attribute__((always_inline)) uint32_t *cut_group(const Ctx *c, u
 /* Load the groups of the slots of a node's children (bridge-shaped solves, see
    cut_group_hash) when they are inside the trick, `base` being their cut_group_base: at a
    trick start the group of every suit the leader holds, inside a trick the group of the
-   suit led when the node holds it (a discard or a ruff finds its slot in another group). */
+   suit led when the node holds it, else (a discard or a ruff) of every suit it holds. */
 static inline __attribute__((always_inline)) void cut_group_prefetch(const Ctx *c, const Trick *t,
                                                                      int seat, uint64_t base) {
-    if (t->n == 0) {
+    if (t->n == 0 || t->lead_block < 0 || !(c->hand[seat] & c->block_mask[t->lead_block])) {
         for (int b = 0; b < 4; b++) {
             if (c->hand[seat] & c->block_mask[b]) prefetch(cut_group(c, cut_group_hash(base, b)));
         }
