@@ -83,6 +83,10 @@ typedef struct {
 /* The cutoff memory: 2^CUT_BITS slots; Beyond's searches use all of them, every other game
    the first 2^CUT_BITS_LOW (its node counts as with a memory of that size). */
 enum { CUT_BITS = 20, CUT_BITS_LOW = 16 };
+/* The bridge copy's 4-byte slots (cut_slot): 2^CUT_BITS_SP of them in groups of CUT_GROUP
+   (MAXBLOCKLEN: a slot per rank of a block), a card of up to 64 in CUT_CARD_BITS, the
+   generation's low CUT_GEN_BITS. */
+enum { CUT_BITS_SP = 17, CUT_GROUP = MAXBLOCKLEN, CUT_CARD_BITS = 7, CUT_GEN_BITS = 10 };
 
 /* A position at a trick boundary, in the terms the table compares. */
 typedef struct {
@@ -161,6 +165,11 @@ static int table_init(Table *t, size_t megabytes) {
 
 static void table_next_generation(Table *t) {
     t->gen++;
+    /* The bridge copy's cutoff slots keep the generation's low CUT_GEN_BITS only: cleared
+       each time those wrap, so that no slot of an earlier solve matches. */
+    if (!(t->gen & ((1u << CUT_GEN_BITS) - 1))) {
+        memset(t->cuts, 0, ((size_t)1 << CUT_BITS_SP) * sizeof(uint32_t));
+    }
     if (t->gen == 0) { /* wrapped: old stamps could look current again */
         memset(t->buckets, 0, t->nbuckets * sizeof(Bucket));
         memset(t->cuts, 0, cuts_bytes());
@@ -478,6 +487,10 @@ typedef struct {
     int8_t lead_block;     /* -1: no suit to follow (empty trick, Beyond joker lead) */
     int8_t win;            /* index of the card winning so far (kept up to date by play) */
     int8_t after_joker;    /* Beyond: the previous trick was led with a joker */
+    /* Bridge copy, inside a trick: the cutoff memory's group base of this node's slot
+       (cut_group_base of the mover and the trick's cards but the last), set by play from
+       what the parent worked out for its children. */
+    uint64_t cut_base;
 } Trick;
 
 typedef struct {
@@ -1872,13 +1885,15 @@ static inline __attribute__((always_inline)) void trick_push(const Ctx *c, Trick
     nt->n++;
 }
 
+/* `child_base`: the cut_base of the trick after the card (bridge copy, inside a trick). */
 static inline __attribute__((always_inline)) int play(Ctx *c, const Trick *t, int seat, int card,
                                                       int named, int alpha, int beta,
-                                                      uint64_t *rel, int sp) {
+                                                      uint64_t *rel, uint64_t child_base, int sp) {
     uint64_t bit = 1ULL << card;
     assert(c->hand[seat] & bit);
     Trick nt = *t;
     trick_push(c, &nt, seat, card, named, sp);
+    nt.cut_base = child_base;
     c->hand[seat] ^= bit;
     c->held ^= bit;
     c->held_points -= c->points[card];
@@ -1986,9 +2001,62 @@ static int higher_twin(const Ctx *c, uint64_t in_play, uint64_t moves, int card)
     return higher_twin_b(c, in_play, moves, card, 0);
 }
 
-/* The cutoff memory's slot and check word for a play inside a trick. */
-static inline __attribute__((always_inline)) uint64_t *cut_slot(const Ctx *c, const Trick *t,
-                                                                int seat, uint64_t *check, int sp) {
+/* Bridge-shaped solves keep the cutoff memory otherwise: 4-byte slots (the check word's
+   generation and hash bits, CUT_CARD_BITS for the card), grouped so that the situations
+   that differ only in the rank of the last card on the trick (siblings that differ in
+   their parent's card of one suit) share a group of CUT_GROUP slots, one cache line,
+   picked by the hand to play, the trick's other cards and the last card's block; the last
+   card's rank picks the slot inside it. So a node can load its children's slots before it
+   searches them (cut_group_prefetch), and siblings read the same line. The first
+   2^CUT_BITS_SP * 4 bytes of the memory (512 KB, as many as the 2^CUT_BITS_LOW 8-byte
+   slots of the other games) are used. */
+static inline __attribute__((always_inline)) uint64_t cut_group_base(const Ctx *c,
+                                                                     uint64_t others, int seat) {
+    return mix(c->hand[seat] ^ mix(others ^ ((uint64_t)seat << 62)));
+}
+/* The block moves the group by an odd step, so a node's children of different blocks
+   take different groups (their hash differs in the high bits too). */
+static inline __attribute__((always_inline)) uint64_t cut_group_hash(uint64_t base, int block) {
+    return base + (uint64_t)(block + 1) * 0x9e3779b97f4a7c15ULL;
+}
+static inline __attribute__((always_inline)) uint32_t *cut_group(const Ctx *c, uint64_t g) {
+    return (uint32_t *)c->tt->cuts +
+           (g & (((uint64_t)1 << CUT_BITS_SP) / CUT_GROUP - 1)) * CUT_GROUP;
+}
+/* Load the groups of the slots of a node's children (bridge-shaped solves, see
+   cut_group_hash) when they are inside the trick, `base` being their cut_group_base: at a
+   trick start the group of every suit the leader holds, inside a trick the group of the
+   suit led when the node holds it, else (a discard or a ruff) of every suit it holds. */
+static inline __attribute__((always_inline)) void cut_group_prefetch(const Ctx *c, const Trick *t,
+                                                                     int seat, uint64_t base) {
+    if (t->n == 0 || t->lead_block < 0 || !(c->hand[seat] & c->block_mask[t->lead_block])) {
+        for (int b = 0; b < 4; b++) {
+            if (c->hand[seat] & c->block_mask[b]) prefetch(cut_group(c, cut_group_hash(base, b)));
+        }
+        return;
+    }
+    int b = t->lead_block;
+    if (b >= 0 && (c->hand[seat] & c->block_mask[b])) {
+        prefetch(cut_group(c, cut_group_hash(base, b)));
+    }
+}
+
+/* The cutoff memory's slot and check word for a play inside a trick (or at its start). */
+static inline __attribute__((always_inline)) void *cut_slot(const Ctx *c, const Trick *t, int seat,
+                                                            uint64_t *check, int sp) {
+    if (sp == 1) {
+        /* Grouped by the trick's cards but the last and the last card's block
+           (cut_group_hash); at a trick start the hash picks the slot too. */
+        int last = t->n ? t->card[t->n - 1] : -1;
+        int b = t->n ? c->block_of[last] : -1;
+        uint64_t g = cut_group_hash(t->n ? t->cut_base : cut_group_base(c, t->cards, seat), b);
+        int in = t->n ? last - c->block_start[b] : (int)(g >> 24) & (CUT_GROUP - 1);
+        *check = ((uint64_t)(c->tt->gen & ((1u << CUT_GEN_BITS) - 1))
+                      << (32 - CUT_GEN_BITS) |
+                  (g >> (32 + CUT_GEN_BITS + CUT_CARD_BITS)) << CUT_CARD_BITS) &
+                 ~(uint64_t)((1u << CUT_CARD_BITS) - 1) & 0xffffffffu;
+        return cut_group(c, g) + in;
+    }
     uint64_t h = mix(c->hand[seat] ^ mix(trick_cards(t) ^ ((uint64_t)seat << 62)));
     if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
         /* Beyond's targets: the targets still wanted too. The same hand and trick call for
@@ -3080,10 +3148,15 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
     int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0, decided = 0;
     /* The cutoff memory's slot, loaded while the bounds are worked out (a trick start's,
        once the static bounds have not decided). */
-    uint64_t *slot = NULL, check = 0, nodes_at = 0;
+    void *slot = NULL;
+    uint64_t check = 0, nodes_at = 0, child_base = 0; /* (bridge copy: see Trick.cut_base) */
     if (t->n > 0) {
         slot = cut_slot(c, t, seat, &check, sp);
         prefetch(slot);
+        if (sp == 1 && t->n < C_NACTIVE - 1) {
+            child_base = cut_group_base(c, t->cards, c->next[seat]);
+            cut_group_prefetch(c, t, seat, child_base);
+        }
     }
     if (t->n == 0) {
         c->trick_nodes++;
@@ -3282,6 +3355,10 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             stored_key = &key;
             hint = probe_node(c, seat, &key, &where, alpha, beta, &lo, &hi, &lo_rel, &hi_rel);
             if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
+            if (sp == 1) {
+                child_base = cut_group_base(c, t->cards, c->next[seat]);
+                cut_group_prefetch(c, t, seat, child_base);
+            }
         }
     }
     if (t->n == C_NACTIVE - 1 && C_KIND == KIND_TRICKS &&
@@ -3352,7 +3429,14 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             return 0;
         }
     }
-    if ((*slot & ~(uint64_t)0xff) == check) hint = (int)(*slot & 0xff) - 1;
+    if (sp == 1) {
+        uint32_t v = *(const uint32_t *)slot;
+        if ((v & ~((1u << CUT_CARD_BITS) - 1)) == check) {
+            hint = (int)(v & ((1u << CUT_CARD_BITS) - 1)) - 1;
+        }
+    } else if ((*(const uint64_t *)slot & ~(uint64_t)0xff) == check) {
+        hint = (int)(*(const uint64_t *)slot & 0xff) - 1;
+    }
     Move moves[MAXMOVES];
     int twins[MAXMOVES][2], ntwins = 0, n = 0, generated = 0;
     uint64_t dom_rel = 0;
@@ -3409,7 +3493,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             }
         }
         uint64_t move_rel = 0;
-        int v = play(c, t, seat, card, named, a, b, &move_rel, sp);
+        int v = play(c, t, seat, card, named, a, b, &move_rel, child_base, sp);
         if (maximising) {
             if (v > best) {
                 best = v;
@@ -3427,7 +3511,11 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             /* A cutoff rests on this move alone. */
             moves_rel = move_rel;
             cut = 1;
-            if (slot) *slot = check | (uint64_t)(card + 1);
+            if (slot && sp == 1) {
+                *(uint32_t *)slot = (uint32_t)check | (uint32_t)(card + 1);
+            } else if (slot) {
+                *(uint64_t *)slot = check | (uint64_t)(card + 1);
+            }
             break;
         }
         moves_rel |= move_rel;
@@ -3526,6 +3614,15 @@ static int greedy_points(Ctx *c, const Trick *t, int seat) {
     return v;
 }
 
+/* play() at the root: the child's cut_base worked out here (the root's move loop is not
+   search_body's). */
+static int root_play(Ctx *c, const Trick *t, int seat, int card, int named, int alpha, int beta,
+                     uint64_t *rel) {
+    int sp = shape_of(c);
+    uint64_t base = sp == 1 && t->n < 3 ? cut_group_base(c, t->cards, c->next[seat]) : 0;
+    return play(c, t, seat, card, named, alpha, beta, rel, base, sp);
+}
+
 /* Return the exact value of the node (or of the node after `card`, when card >= 0) by
    zero-window probes between the static bounds, starting near `guess`. */
 static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, int lo, int hi,
@@ -3539,7 +3636,7 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, shape_of(c))
+        int r = card >= 0 ? root_play(c, t, seat, card, named, target - 1, target, &rel)
                           : search(c, t, seat, target - 1, target, &rel);
         if (r >= target) {
             lo = r;
@@ -3593,7 +3690,7 @@ static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         if (target <= lo) target = lo + 1;
         if (target > hi) target = hi;
         uint64_t rel = 0;
-        int r = play(c, t, seat, card, named, target - 1, target, &rel, shape_of(c));
+        int r = root_play(c, t, seat, card, named, target - 1, target, &rel);
         if (r >= target) {
             lo = r;
         } else {
@@ -3622,7 +3719,7 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int card, int named, 
     if (c->check_at > c->cap_at) c->check_at = c->cap_at;
     if (!setjmp(here)) {
         uint64_t rel = 0;
-        value = card >= 0 ? play(c, t, seat, card, named, alpha, beta, &rel, is_bridge(c))
+        value = card >= 0 ? root_play(c, t, seat, card, named, alpha, beta, &rel)
                           : search(c, t, seat, alpha, beta, &rel);
         *finished = 1;
     } else {
@@ -3735,7 +3832,7 @@ static int band_value(Ctx *c, const Trick *t, int seat, int card, int named, int
         int j = blo + (bhi - blo + 1) / 2;
         int target = c->thresholds[j - 1];
         uint64_t rel = 0;
-        int r = card >= 0 ? play(c, t, seat, card, named, target - 1, target, &rel, shape_of(c))
+        int r = card >= 0 ? root_play(c, t, seat, card, named, target - 1, target, &rel)
                           : search(c, t, seat, target - 1, target, &rel);
         if (r >= target) {
             int b = band_of(c, r);
@@ -4120,6 +4217,9 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
     }
     for (int i = 0; i < ntrick; i++) t.cards |= 1ULL << t.card[i];
     if (ntrick) t.win = winning_index(&c, &t);
+    /* (The bridge copy's cutoff group of a mid-trick root; every other node's comes from
+       its parent.) */
+    if (ntrick) t.cut_base = cut_group_base(&c, t.cards ^ (1ULL << t.card[ntrick - 1]), seat);
     if (!self->table.buckets && table_init(&self->table, self->megabytes) < 0) {
         return PyErr_NoMemory();
     }
