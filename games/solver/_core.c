@@ -2334,6 +2334,23 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
         }
         moves[j + 1] = x;
     }
+    if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && on_team(c, seat)) {
+        /* Beyond, exact targets: nearly every node of the team fails (each of its cards is
+           refuted), and once a card is refuted on no rank of its block at or below it, the
+           lower cards of the block are skipped (rank relevance, in search). So each
+           block's cards come highest first, in the places of the list the order gave that
+           block: a refuted high card then spares the most cards below it. */
+        for (int i = 0; i < n; i++) {
+            int bi = c->block_of[moves[i].card];
+            for (int j = i + 1; j < n; j++) {
+                if (c->block_of[moves[j].card] == bi && moves[j].card > moves[i].card) {
+                    Move x = moves[i];
+                    moves[i] = moves[j];
+                    moves[j] = x;
+                }
+            }
+        }
+    }
     return n;
 }
 static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint, int twins[][2],
