@@ -3564,7 +3564,7 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int alpha, int beta, 
    sum takes much of a tricks search; the probe is capped because when the pair does reach
    it, that proof can cost more than the exact search. The rest of the exact search keeps the
    pushing order. (The bench's 50 deals: see the work log in docs/solver.md.) */
-static uint64_t exact_first = 100000, push_first = 300000, short_probe = 5000000; /* root_caps() sets them (tests) */
+static uint64_t exact_first = 50000, push_first = 150000, short_probe = 5000000; /* root_caps() sets them (tests) */
 static int pair_falls_short(Ctx *c, const Trick *t, int seat) {
     int want = 0;
     for (int s = 0; s < MAXSEATS; s++) {
