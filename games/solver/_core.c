@@ -70,7 +70,7 @@ typedef struct {
 
 typedef struct {
     Bucket *buckets;
-    size_t nbuckets; /* a power of two */
+    size_t nbuckets; /* as many as fit the size asked for (any count, see bucket_of) */
     uint32_t gen;
     uint32_t picks[4]; /* owner bits of each block that pick the bucket, by entry level */
     int tops[4];       /* how many top cards' owners that is */
@@ -147,9 +147,12 @@ static void table_free(Table *t) {
 }
 
 static int table_init(Table *t, size_t megabytes) {
+    /* Every bucket that fits: with a power of two, a 64 MB table held 4,096 buckets of
+       12.7 KB (52 MB), where 5,292 fit. */
     size_t want = megabytes * (size_t)1 << 20;
-    size_t n = 1;
-    while (n * 2 * sizeof(Bucket) <= want) n *= 2;
+    size_t n = want / sizeof(Bucket);
+    if (n < 1) n = 1;
+    if (n > 0xffffffffu) n = 0xffffffffu; /* bucket_of scales 32 bits of the hash */
     t->buckets = big_alloc(n * sizeof(Bucket));
     if (!t->buckets) return -1;
     t->cuts = big_alloc(cuts_bytes());
@@ -209,7 +212,9 @@ static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_
     /* Card-point entries spread well over buckets, so they use a slice of one: a probe
        then reads one line of tags rather than four. */
     *first = t->ways < WAYS ? (int)(h >> 58) % (WAYS / t->ways) * t->ways : 0;
-    return &t->buckets[h & (t->nbuckets - 1)];
+    /* The low 32 bits of the hash scaled to the bucket count (the tag and the slice come
+       from the top bits). */
+    return &t->buckets[(size_t)(((h & 0xffffffffu) * (uint64_t)t->nbuckets) >> 32)];
 }
 
 /* Start loading the cache line at p. */
@@ -2464,6 +2469,23 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
         }
         moves[j + 1] = x;
     }
+    if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && on_team(c, seat)) {
+        /* Beyond, exact targets: nearly every node of the team fails (each of its cards is
+           refuted), and once a card is refuted on no rank of its block at or below it, the
+           lower cards of the block are skipped (rank relevance, in search). So each
+           block's cards come highest first, in the places of the list the order gave that
+           block: a refuted high card then spares the most cards below it. */
+        for (int i = 0; i < n; i++) {
+            int bi = c->block_of[moves[i].card];
+            for (int j = i + 1; j < n; j++) {
+                if (c->block_of[moves[j].card] == bi && moves[j].card > moves[i].card) {
+                    Move x = moves[i];
+                    moves[i] = moves[j];
+                    moves[j] = x;
+                }
+            }
+        }
+    }
     return n;
 }
 static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint, int twins[][2],
@@ -3745,7 +3767,7 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int card, int named, 
    sum takes much of a tricks search; the probe is capped because when the pair does reach
    it, that proof can cost more than the exact search. The rest of the exact search keeps the
    pushing order. (The bench's 50 deals: see the work log in docs/solver.md.) */
-static uint64_t exact_first = 100000, push_first = 300000, short_probe = 5000000; /* root_caps() sets them (tests) */
+static uint64_t exact_first = 50000, push_first = 150000, short_probe = 5000000; /* root_caps() sets them (tests) */
 static int pair_falls_short(Ctx *c, const Trick *t, int seat, int card, int named) {
     int want = 0;
     for (int s = 0; s < MAXSEATS; s++) {
