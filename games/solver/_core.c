@@ -3723,13 +3723,12 @@ static int card_value(Ctx *c, const Trick *t, int seat, int card, int named, int
     return lo;
 }
 
-/* search() of the node (or of the node after `card`, when card >= 0), stopped once it has
-   searched `cap` more nodes: then *finished is 0, the position
+/* search(), stopped once it has searched `cap` more nodes: then *finished is 0, the position
    is put back as it was and the answer means nothing. What the table stored meanwhile
    stays: every entry is the answer of a finished subtree. The budget still stops the
    whole solve (budget_check jumps to Engine_solve first). */
-static int capped_search(Ctx *c, const Trick *t, int seat, int card, int named, int alpha,
-                         int beta, uint64_t cap, int *finished) {
+static int capped_search(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t cap,
+                         int *finished) {
     uint64_t hands[MAXSEATS], held = c->held;
     int need[MAXSEATS], held_points = c->held_points;
     memcpy(hands, c->hand, sizeof hands);
@@ -3741,8 +3740,7 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int card, int named, 
     if (c->check_at > c->cap_at) c->check_at = c->cap_at;
     if (!setjmp(here)) {
         uint64_t rel = 0;
-        value = card >= 0 ? root_play(c, t, seat, card, named, alpha, beta, &rel)
-                          : search(c, t, seat, alpha, beta, &rel);
+        value = search(c, t, seat, alpha, beta, &rel);
         *finished = 1;
     } else {
         memcpy(c->hand, hands, sizeof hands);
@@ -3768,7 +3766,7 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int card, int named, 
    it, that proof can cost more than the exact search. The rest of the exact search keeps the
    pushing order. (The bench's 50 deals: see the work log in docs/solver.md.) */
 static uint64_t exact_first = 50000, push_first = 150000, short_probe = 5000000; /* root_caps() sets them (tests) */
-static int pair_falls_short(Ctx *c, const Trick *t, int seat, int card, int named) {
+static int pair_falls_short(Ctx *c, const Trick *t, int seat) {
     int want = 0;
     for (int s = 0; s < MAXSEATS; s++) {
         if (c->need[s] > 0) want += c->need[s];
@@ -3776,39 +3774,9 @@ static int pair_falls_short(Ctx *c, const Trick *t, int seat, int card, int name
     if (want == 0) return 0;
     c->kind = KIND_TRICKS;
     int finished;
-    int r = capped_search(c, t, seat, card, named, want - 1, want, short_probe, &finished);
+    int r = capped_search(c, t, seat, want - 1, want, short_probe, &finished);
     c->kind = KIND_EXACT;
     return finished && r < want;
-}
-
-/* Beyond, exact targets, the root (value mode) or a root card (cards mode, card >= 0): the
-   exact search for exact_first nodes, then with the opponents pushing for push_first nodes,
-   then whether the team can take the sum of its targets at all, as described above. 1 with
-   the value (of the node, or after the card, in lo..hi) in *value when one of them decides;
-   0 when none does, and the exact search is to go on (c->push is then set). */
-static int beyond_exact_root(Ctx *c, const Trick *t, int seat, int card, int named, int lo,
-                             int hi, int *value) {
-    int finished;
-    int r = capped_search(c, t, seat, card, named, lo, hi, exact_first, &finished);
-    if (finished) {
-        *value = r;
-        return 1;
-    }
-    /* Then the same search with the opponents pushing tricks on the team (push_score),
-       which finds most of the refutations by too many tricks; the table is shared. */
-    c->push = 1;
-    if (push_first) {
-        r = capped_search(c, t, seat, card, named, lo, hi, push_first, &finished);
-        if (finished) {
-            *value = r;
-            return 1;
-        }
-    }
-    if (pair_falls_short(c, t, seat, card, named)) {
-        *value = lo;
-        return 1;
-    }
-    return 0;
 }
 
 /* Give each legal card that was pruned as a twin of a higher one the value of its
@@ -3912,32 +3880,27 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
         return;
     }
     int guess = lo + (hi - lo + 1) / 2;
-    if (c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && lo < hi) {
-        /* The value by the capped searches, else by the exact search (with the opponents
-           pushing); in cards mode then each card's the same way, in the window the
-           position's value leaves it (none when the value is at the mover's end: every
-           card then has that value). */
-        if (!beyond_exact_root(c, t, seat, -1, -1, lo, hi, value)) {
-            *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
+    if (!cards_mode && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && lo < hi) {
+        int finished;
+        int r = capped_search(c, t, seat, lo, hi, exact_first, &finished);
+        if (finished) {
+            *value = r;
+            return;
         }
-        if (!cards_mode) return;
-        uint64_t legal = legal_mask(c, t, seat);
-        uint64_t in_play = all_held(c) | trick_cards(t);
-        int maximising = on_team(c, seat);
-        int twins[MAXMOVES][2], ntwins;
-        uint64_t dom_rel = 0;
-        int reps = gen_moves(c, t, seat, moves, -1, twins, &ntwins, 0, &dom_rel);
-        for (int i = 0; i < reps; i++) {
-            int a = maximising ? lo : *value, b = maximising ? *value : hi;
-            if (a < b &&
-                beyond_exact_root(c, t, seat, moves[i].card, moves[i].named, a, b, &values[i])) {
-                continue;
+        /* Then the same search with the opponents pushing tricks on the team (push_score),
+           which finds most of the refutations by too many tricks; the table is shared. */
+        c->push = 1;
+        if (push_first) {
+            r = capped_search(c, t, seat, lo, hi, push_first, &finished);
+            if (finished) {
+                *value = r;
+                return;
             }
-            values[i] = card_value(c, t, seat, moves[i].card, moves[i].named, a, b, maximising);
         }
-        *nmoves = reps;
-        root_twins(c, in_play, legal, moves, values, nmoves, reps);
-        return;
+        if (pair_falls_short(c, t, seat)) {
+            *value = lo;
+            return;
+        }
     }
     /* Card points: the first guess is the greedy line's points, less 3 (that line
        favours the declarer: the defenders' first choices are the weaker ones). 150 Skat

@@ -363,54 +363,6 @@ def test_core_and_twin_agree_when_the_root_probes_the_pairs_tricks(
 
 
 @needs_core
-def test_each_root_card_is_settled_by_the_pushing_search_in_cards_mode() -> None:
-    # Cards mode: E (an opponent) is on lead and the value is 0, so each of E's cards is
-    # worked out by the root's capped searches as the value is: the first exact search is
-    # stopped at once, the one with the opponents pushing finishes (N must win three rounds
-    # of spades whatever E leads). When the value is at the mover's end (N 3, S 0: the team
-    # hits, and E can do nothing about it) every card has that value without a search.
-    from games.solver import native
-
-    position = beyond("NT", ["SA SK SQ", "S2 S3 S4", "H4 H2 H3", "S5 S6 X1"], E)
-    old = native._core.root_caps(1, 10**9, 10**9)
-    try:
-        for targets, value in (({N: 1, S: 1}, 0), ({N: 3, S: 0}, 1)):
-            core = solve(position, Objective.exact(targets), "cards", backend="c")
-            assert core.value == value
-            assert core.cards is not None and set(core.cards.values()) == {value}
-            assert core == solve(position, Objective.exact(targets), "cards", backend="python")
-    finally:
-        native._core.root_caps(*old)
-
-
-@needs_core
-@settings(max_examples=40, deadline=None)
-@given(
-    seed=st.integers(0, 2**24),
-    seat=st.integers(0, 3),
-    share=st.integers(0, 6),
-    caps=st.sampled_from(
-        [(1, 10**9, 0), (1, 40, 0), (300, 10**9, 0), (300, 300, 0), (1, 10**9, 50), (1, 1, 10**9)]
-    ),
-)
-def test_core_and_twin_agree_card_by_card_when_the_root_probes_stop_early(
-    seed: int, seat: int, share: int, caps: tuple[int, int, int]
-) -> None:
-    # Cards mode: the position's value and then each card's are found by the root's capped
-    # searches (the exact search, the one with the opponents pushing, the tricks probe),
-    # stopped early or not; every card's value must not depend on where any of them stopped.
-    from games.solver import native
-
-    position, objective = _targets_near_the_pairs_tricks(seed, seat, share)
-    old = native._core.root_caps(*caps)
-    try:
-        core = solve(position, objective, "cards", backend="c")
-    finally:
-        native._core.root_caps(*old)
-    assert core == solve(position, objective, "cards", backend="python")
-
-
-@needs_core
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**24), seat=st.integers(0, 3), short=st.integers(0, 2))
 def test_a_table_small_enough_to_evict_gives_the_same_answers(
