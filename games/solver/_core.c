@@ -2040,10 +2040,7 @@ static inline __attribute__((always_inline)) void cut_group_prefetch(const Ctx *
         }
         return;
     }
-    int b = t->lead_block;
-    if (b >= 0 && (c->hand[seat] & c->block_mask[b])) {
-        prefetch(cut_group(c, cut_group_hash(base, b)));
-    }
+    prefetch(cut_group(c, cut_group_hash(base, t->lead_block))); /* it holds the suit led */
 }
 
 /* The cutoff memory's slot and check word for a play inside a trick (or at its start). */
