@@ -79,9 +79,6 @@ typedef struct {
     /* Cutoff memory for plays inside a trick: (check << 8 | card + 1), by a hash of the
        mover's hand and the trick so far. A wrong or stale hint only costs move order. */
     uint64_t *cuts;
-    /* Beyond's exact targets: the proof-number tree of the root (pn_root), allocated on
-       first use. */
-    void *pn;
 } Table;
 /* The cutoff memory: 2^CUT_BITS slots; Beyond's searches use all of them, every other game
    the first 2^CUT_BITS_LOW (its node counts as with a memory of that size). */
@@ -145,10 +142,8 @@ static size_t cuts_bytes(void) {
 static void table_free(Table *t) {
     big_free(t->buckets, t->nbuckets * sizeof(Bucket));
     big_free(t->cuts, cuts_bytes());
-    free(t->pn);
     t->buckets = NULL;
     t->cuts = NULL;
-    t->pn = NULL;
 }
 
 static int table_init(Table *t, size_t megabytes) {
@@ -3781,186 +3776,6 @@ static int pair_falls_short(Ctx *c, const Trick *t, int seat) {
     return finished && r < want;
 }
 
-/* ------------------------------------------------- proof numbers at the root (Beyond) */
-
-/* Beyond, exact targets, value mode: a proof-number tree over the first cards of the deal,
-   whose leaves are the zero-window exact search with a node cap. The objective is 0 or 1:
-   at a node of the team (an OR node) the value is 1 when one card gives 1, at an
-   opponent's (an AND node) when every card does. A node's proof number (pn) estimates the
-   work to show 1, its disproof number (dn) the work to show 0: an OR node's pn is its
-   children's least, its dn their sum; an AND node's the other way round. Each step walks
-   from the root to the leaf both numbers point to (at an OR node the child of least pn, at
-   an AND node the child of least dn) and works there: a leaf not yet searched is searched
-   with pn_first nodes, a leaf whose searches did not finish is expanded into its cards
-   (while its depth is below pn_depth and it has cost pn_expand nodes) or searched again
-   with pn_grow times the nodes it has cost. A search that finishes settles the leaf (0 or
-   1); one that does not leaves it unsettled with pn = dn = the nodes it has cost. The
-   searches share the table, so a search again reuses every subtree the earlier one
-   finished. So the opponents' refutations are tried side by side, the cheapest found
-   first, where the alpha-beta search proves each card it tries before it tries the next. */
-typedef struct {
-    uint64_t pn, dn, spent;
-    int32_t parent, first;
-    int8_t card;
-    uint8_t nchild, or_node, depth;
-} PnNode;
-enum { PN_NODES = 1 << 16 };
-#define PN_INF ((uint64_t)1 << 60)
-static uint64_t pn_first = 1000, pn_expand = 1000, pn_grow = 2;
-static int pn_depth = 4, pn_mode = 0, pn_push = 1;
-static uint64_t pn_rank = 0;
-
-/* The number a parent reads of its child j (rank j in the move order): the child's dn when
-   the parent is an AND node, its pn when an OR node, weighted by the rank so that the
-   later cards of the move order get work only once the earlier ones have cost more. */
-static uint64_t pn_weighted(uint64_t v, int rank) {
-    if (v == 0 || v >= PN_INF) return v;
-    uint64_t w = v * (1 + pn_rank * (uint64_t)rank);
-    return w > PN_INF - 1 ? PN_INF - 1 : w;
-}
-
-static uint64_t pn_add(uint64_t a, uint64_t b) {
-    uint64_t s = a + b;
-    return s > PN_INF ? PN_INF : s;
-}
-
-/* Play `card` of *seat on *t (no search): the next trick and leader when it completes the
-   trick. Return 0 when a seat of the team has then taken more than its target (value 0),
-   else 1. */
-static int pn_apply(Ctx *c, Trick *t, int *seat, int card) {
-    uint64_t bit = 1ULL << card;
-    Trick nt = *t;
-    trick_push(c, &nt, *seat, card, -1, 0);
-    c->hand[*seat] ^= bit;
-    c->held ^= bit;
-    c->held_points -= c->points[card];
-    if (nt.n < c->nactive) {
-        *t = nt;
-        *seat = c->next[*seat];
-        return 1;
-    }
-    int winner = nt.seat[nt.win];
-    Trick next = {0};
-    next.lead_block = -1;
-    if (nt.lead_block < 0) {
-        uint64_t wj = jokers_of(c, c->hand[winner]);
-        next.after_joker = wj && (c->hand[winner] & ~wj);
-    }
-    *t = next;
-    *seat = winner;
-    if (c->need[winner] >= 0 && --c->need[winner] < 0) return 0;
-    return 1;
-}
-
-static void pn_settle(PnNode *x, int value) {
-    x->pn = value ? 0 : PN_INF;
-    x->dn = value ? PN_INF : 0;
-}
-
-/* The value of the position (0 or 1), or -1 when the tree is full before it is known. */
-static int pn_root(Ctx *c, const Trick *t0, int seat0) {
-    if (!c->tt->pn) {
-        c->tt->pn = malloc(PN_NODES * sizeof(PnNode));
-        if (!c->tt->pn) return -1;
-    }
-    PnNode *tree = c->tt->pn;
-    uint64_t hands[MAXSEATS], held = c->held;
-    int need[MAXSEATS], held_points = c->held_points, saved_push = c->push;
-    memcpy(hands, c->hand, sizeof hands);
-    memcpy(need, c->need, sizeof need);
-    int n = 1;
-    tree[0] = (PnNode){1, 1, 0, -1, -1, -1, 0, (uint8_t)on_team(c, seat0), 0};
-    c->push = pn_push;
-    int result = -1;
-    while (tree[0].pn && tree[0].dn) {
-        memcpy(c->hand, hands, sizeof hands);
-        memcpy(c->need, need, sizeof need);
-        c->held = held;
-        c->held_points = held_points;
-        Trick t = *t0;
-        int seat = seat0, i = 0;
-        while (tree[i].first >= 0) {
-            int best = -1;
-            uint64_t bv = 0;
-            for (int j = tree[i].first; j < tree[i].first + tree[i].nchild; j++) {
-                uint64_t v = pn_weighted(tree[i].or_node ? tree[j].pn : tree[j].dn,
-                                         j - tree[i].first);
-                if (best < 0 || v < bv) {
-                    best = j;
-                    bv = v;
-                }
-            }
-            i = best;
-            pn_apply(c, &t, &seat, tree[i].card);
-        }
-        PnNode *x = &tree[i];
-        if (x->spent >= pn_expand && x->depth < pn_depth && c->held &&
-            n + MAXMOVES <= PN_NODES) {
-            Move moves[MAXMOVES];
-            int twins[MAXMOVES][2], ntwins;
-            uint64_t dom_rel = 0;
-            int k = gen_moves(c, &t, seat, moves, -1, twins, &ntwins, 0, &dom_rel);
-            x->first = n;
-            x->nchild = (uint8_t)k;
-            for (int j = 0; j < k; j++) {
-                PnNode *y = &tree[n++];
-                *y = (PnNode){1, 1, 0, i, -1, (int8_t)moves[j].card, 0, 0, (uint8_t)(x->depth + 1)};
-                /* Who moves next, and whether the card already ends the search. */
-                uint64_t h2[MAXSEATS], held2 = c->held;
-                int need2[MAXSEATS], hp2 = c->held_points;
-                memcpy(h2, c->hand, sizeof h2);
-                memcpy(need2, c->need, sizeof need2);
-                Trick t2 = t;
-                int s2 = seat;
-                int alive = pn_apply(c, &t2, &s2, moves[j].card);
-                y->or_node = (uint8_t)on_team(c, s2);
-                if (!alive) pn_settle(y, 0);
-                memcpy(c->hand, h2, sizeof h2);
-                memcpy(c->need, need2, sizeof need2);
-                c->held = held2;
-                c->held_points = hp2;
-            }
-        } else {
-            uint64_t cap = x->spent ? x->spent * pn_grow : pn_first;
-            uint64_t before = c->nodes;
-            int finished;
-            int r = capped_search(c, &t, seat, 0, 1, cap, &finished);
-            x->spent += c->nodes - before;
-            if (finished) {
-                pn_settle(x, r >= 1);
-            } else {
-                x->pn = x->dn = x->spent;
-            }
-        }
-        /* Back up the numbers to the root. */
-        for (int a = x->first >= 0 ? i : x->parent; a >= 0; a = tree[a].parent) {
-            PnNode *p = &tree[a];
-            uint64_t mn = PN_INF, sum = 0;
-            for (int j = p->first; j < p->first + p->nchild; j++) {
-                uint64_t m = pn_weighted(p->or_node ? tree[j].pn : tree[j].dn, j - p->first);
-                uint64_t s = p->or_node ? tree[j].dn : tree[j].pn;
-                if (m < mn) mn = m;
-                sum = pn_add(sum, s);
-            }
-            if (p->or_node) {
-                p->pn = mn;
-                p->dn = sum;
-            } else {
-                p->dn = mn;
-                p->pn = sum;
-            }
-        }
-    }
-    if (!tree[0].pn) result = 1;
-    if (!tree[0].dn) result = 0;
-    memcpy(c->hand, hands, sizeof hands);
-    memcpy(c->need, need, sizeof need);
-    c->held = held;
-    c->held_points = held_points;
-    c->push = saved_push;
-    return result;
-}
-
 /* Give each legal card that was pruned as a twin of a higher one the value of its
    representative (moves[0..reps) holds the searched cards). */
 static void root_twins(const Ctx *c, uint64_t in_play, uint64_t legal, Move *moves, int *values,
@@ -4062,14 +3877,6 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
         return;
     }
     int guess = lo + (hi - lo + 1) / 2;
-    if (!cards_mode && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && lo < hi &&
-        pn_mode == 1) {
-        int r = pn_root(c, t, seat);
-        if (r >= 0) {
-            *value = r;
-            return;
-        }
-    }
     if (!cards_mode && c->kind == KIND_EXACT && c->joker_mode == JOKERS_BEYOND && lo < hi) {
         int finished;
         int r = capped_search(c, t, seat, lo, hi, exact_first, &finished);
@@ -4090,13 +3897,6 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
         if (pair_falls_short(c, t, seat)) {
             *value = lo;
             return;
-        }
-        if (pn_mode == 2) {
-            int r = pn_root(c, t, seat);
-            if (r >= 0) {
-                *value = r;
-                return;
-            }
         }
     }
     /* Card points: the first guess is the greedy line's points, less 3 (that line
@@ -4546,32 +4346,7 @@ static PyObject *core_root_caps(PyObject *self, PyObject *args) {
     return old;
 }
 
-/* pn_params(mode, first, expand, depth, grow, push): the proof-number root's settings
-   (scratch, for tuning); returns the old ones. */
-static PyObject *core_pn_params(PyObject *self, PyObject *args) {
-    (void)self;
-    long long mode = -1, first = -1, expand = -1, depth = -1, grow = -1, push = -1, rank = -1;
-    if (!PyArg_ParseTuple(args, "|LLLLLLL", &mode, &first, &expand, &depth, &grow, &push, &rank))
-        return NULL;
-    if (rank >= 0) pn_rank = (uint64_t)rank;
-    PyObject *old = Py_BuildValue("(iKKiKiK)", pn_mode, (unsigned long long)pn_first,
-                                  (unsigned long long)pn_expand, pn_depth,
-                                  (unsigned long long)pn_grow, pn_push,
-                                  (unsigned long long)pn_rank);
-    if (mode >= 0) pn_mode = (int)mode;
-    if (first >= 0) pn_first = (uint64_t)first;
-    if (expand >= 0) pn_expand = (uint64_t)expand;
-    if (depth >= 0) pn_depth = (int)depth;
-    if (grow >= 0) pn_grow = (uint64_t)grow;
-    if (push >= 0) pn_push = (int)push;
-    return old;
-}
-
 static PyMethodDef core_functions[] = {
-    {"pn_params", core_pn_params, METH_VARARGS,
-     "pn_params(mode=-1, first=-1, expand=-1, depth=-1, grow=-1, push=-1, rank=-1) -> the old "
-     "ones: the proof-number root's settings (mode 0: off, 1: instead of the root's capped "
-     "searches, 2: after them; negative: keep)"},
     {"root_caps", core_root_caps, METH_VARARGS,
      "root_caps(exact_first=-1, short_probe=-1, push_first=-1) -> (exact_first, short_probe, "
      "push_first): set the node caps of the Beyond exact-target root (negative: keep) and return "

@@ -402,32 +402,3 @@ def test_a_table_small_enough_to_evict_gives_the_same_answers(
             os.environ[native.TABLE_ENV] = old
     assert out["exact"] == solve(position, objective, backend="c")
     assert out["tricks"].value == most
-
-
-@needs_core
-@settings(max_examples=40, deadline=None)
-@given(
-    seed=st.integers(0, 2**24),
-    seat=st.integers(0, 3),
-    share=st.integers(0, 6),
-    mode=st.sampled_from([1, 2]),
-    first=st.sampled_from([1, 5, 50]),
-    depth=st.integers(1, 12),
-)
-def test_core_and_twin_agree_when_the_root_runs_the_proof_number_tree(
-    seed: int, seat: int, share: int, mode: int, first: int, depth: int
-) -> None:
-    # The proof-number tree at the root (pn_root; off by default) with tiny leaf caps, so
-    # that it expands cards and searches leaves again on small positions; mode 2 runs it
-    # after the root's capped searches, which are stopped at once here.
-    from games.solver import native
-
-    position, objective = _targets_near_the_pairs_tricks(seed, seat, share)
-    old_caps = native._core.root_caps(1, 1, 1)
-    old_pn = native._core.pn_params(mode, first, first, depth, 2, 1, 32)
-    try:
-        core = solve(position, objective, backend="c")
-    finally:
-        native._core.root_caps(*old_caps)
-        native._core.pn_params(*old_pn)
-    assert core.value == solve(position, objective, backend="python").value
