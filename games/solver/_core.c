@@ -3226,6 +3226,9 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             } else {
                 lower_to(total - qp, qrel, &hi, &hi_rel);
             }
+            /* The quick tricks bound the leader's side and the lost lead the other side:
+               when the first decides alone, the second cannot change the answer. */
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             /* The other side's points when every lead loses: one trick, so at most
                max_trick_points; skipped when that many could not decide the window. */
             uint64_t lrel = 0;
