@@ -2879,8 +2879,15 @@ static inline __attribute__((always_inline)) int last_seat_points_b(Ctx *c, cons
     if (x >= 0) c->hand[seat] &= ~(1ULL << x);
     SPK(trump_points)(c, 1 << w, need, pts, prel);
     c->hand[seat] = saved;
-    int wl = pts[w];
-    uint64_t wrel = prel[w];
+    if (w) {
+        raise_to(gain + pts[w], trel | prel[w], &lo, &lo_rel);
+    } else {
+        lower_to(total - gain - pts[w], trel | prel[w], &hi, &hi_rel);
+    }
+    /* W's count alone decides more than half the time this stage decides (150 Skat deals:
+       216 K of 385 K): the other side's count is then left out. Both are sound bounds, so
+       the one not worked out could not have changed the answer or its cards. */
+    if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
     /* The other side's (whoever takes this trick), with one of the seat's cards played when
        the seat is its. */
     if (x < 0) {
@@ -2896,14 +2903,10 @@ static inline __attribute__((always_inline)) int last_seat_points_b(Ctx *c, cons
     } else {
         SPK(trump_points)(c, 1 << !w, need, pts, prel);
     }
-    int ll = pts[!w];
-    uint64_t llrel = prel[!w];
     if (w) {
-        raise_to(gain + wl, trel | wrel, &lo, &lo_rel);
-        lower_to(total - ll, llrel, &hi, &hi_rel);
+        lower_to(total - pts[!w], prel[!w], &hi, &hi_rel);
     } else {
-        raise_to(ll, llrel, &lo, &lo_rel);
-        lower_to(total - gain - wl, trel | wrel, &hi, &hi_rel);
+        raise_to(pts[!w], prel[!w], &lo, &lo_rel);
     }
     if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
     if (x < 0) {
@@ -3223,6 +3226,9 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             } else {
                 lower_to(total - qp, qrel, &hi, &hi_rel);
             }
+            /* The quick tricks bound the leader's side and the lost lead the other side:
+               when the first decides alone, the second cannot change the answer. */
+            if (bounds_decide(lo, hi, alpha, beta, lo_rel, hi_rel, rel, &decided)) return decided;
             /* The other side's points when every lead loses: one trick, so at most
                max_trick_points; skipped when that many could not decide the window. */
             uint64_t lrel = 0;
