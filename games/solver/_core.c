@@ -2352,6 +2352,43 @@ static int push_score(const Ctx *c, const Trick *t, int card) {
     return wins ? 100 - rank : 200 + rank;
 }
 
+#define NO_JSCORE (-1000000000)
+/* Beyond, tricks objective: the order of a joker, and of every card on a joker lead;
+   NO_JSCORE leaves the card to the usual order. A joker never wins a suit lead, so on one
+   it comes after every other card (it is kept for the joker leads it can win). A joker
+   lead while an opponent holds a joker loses the trick to the last joker: it comes after
+   the leads that do not lose at once. On a joker lead the last joker played wins: a joker
+   that no later opponent can overtake comes first (unless partner's joker wins already,
+   then last), one that a later opponent can overtake before the other cards (it makes
+   that opponent spend a joker); the other cards lowest first, trumps last. (20 full deals:
+   117.97 M -> 45.00 M nodes, see the work log.) */
+static int joker_tricks_score(const Ctx *c, const Trick *t, int seat, int card,
+                              const FollowInfo *f) {
+    int jb = c->joker_block;
+    int is_joker = c->block_of[card] == jb;
+    int mine = on_team(c, seat);
+    uint64_t jm = c->block_mask[jb];
+    if (t->n == 0) {
+        if (!is_joker) return NO_JSCORE;
+        for (int s = 0; s < MAXSEATS; s++) {
+            if (on_team(c, s) != mine && (c->hand[s] & jm)) return 35 * LEAD_SCALE;
+        }
+        return NO_JSCORE;
+    }
+    if (t->lead_block >= 0) return is_joker ? -100 : NO_JSCORE;
+    int later_opp_j = 0, s = seat;
+    for (int k = t->n + 1; k < c->nactive; k++) {
+        s = c->next[s];
+        if (on_team(c, s) != mine && (c->hand[s] & jm)) later_opp_j = 1;
+    }
+    if (is_joker) {
+        if (later_opp_j) return 150;
+        return f->friend_wins ? -100 : 300;
+    }
+    int rank = card - c->block_start[c->block_of[card]];
+    return 100 - rank - (c->block_of[card] == c->trump_block ? 30 : 0);
+}
+
 /* Fill `moves` (best first) and `twins` (pairs: a pruned card, then the card it copies);
    return the number of moves and set *ntwins. With `dominance` (not for the root's list
    of cards, whose values are all wanted) a card-point mover whose trick's side is sure
@@ -2449,6 +2486,15 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
         }
         moves[n].card = card;
         moves[n].named = -1;
+        if (C_KIND == KIND_TRICKS && C_JOKERS == JOKERS_BEYOND) {
+            int js = joker_tricks_score(c, t, seat, card, &f);
+            if (js != NO_JSCORE) {
+                moves[n].score = js;
+                if (card == hint) moves[n].score += 1 << 20;
+                n++;
+                continue;
+            }
+        }
         moves[n].score = push ? push_score(c, t, card)
                        : avoid >= 0 ? avoid_score(c, t, seat, card, avoid, held)
                        : t->n == 0 ? lead_score_b(c, seat, card, held, sp)
