@@ -151,6 +151,20 @@ def test_core_and_twin_agree_on_beyond_endgames_with_jokers_for_tricks(
     assert core == twin
 
 
+@needs_core
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**24), tricks=st.integers(3, 6), seat=st.integers(0, 3))
+def test_core_and_twin_agree_on_beyond_values_for_tricks(seed: int, tricks: int, seat: int) -> None:
+    # Value mode: the probes of the tricks objective with jokers (first guess below the
+    # middle, up by one after a success) and the joker move order (a joker last on a suit
+    # lead, joker leads and the cards on them) must give the twin's value.
+    position = _with_jokers(seed, tricks)
+    objective = Objective.tricks([seat, (seat + 2) % 4])
+    twin = solve(position, objective, backend="python")
+    core = solve(position, objective, backend="c")
+    assert core.value == twin.value
+
+
 def test_a_seat_keeps_its_suit_card_only_as_long_as_it_has_jokers(solver: Solve) -> None:
     # N cashes SA and SK; E may play its joker on one of them instead of the queen, but must
     # let the queen go on the other, so N's small spade wins too.
