@@ -165,6 +165,22 @@ def test_core_and_twin_agree_on_beyond_values_for_tricks(seed: int, tricks: int,
     assert core.value == twin.value
 
 
+def test_a_joker_lead_is_the_sides_when_the_partner_holds_the_other_joker(
+    solver: Solve,
+) -> None:
+    # E leads its joker: W holds the other one, N-S none, so E-W take it whoever wins it;
+    # then N's aces take the rest.
+    position = beyond("NT", ["SA HA", "X1 S2", "D2 D3", "X2 H2"], E)
+    assert solver(position, Objective.tricks([E, W])).value == 1
+    # Right after a joker lead E must lead its spade first (the lock), with nothing to cash:
+    # N wins it and keeps the lead, so the joker lead counts for nothing.
+    position = beyond("NT", ["SA HA", "X1 S2", "D2 D3", "X2 H2"], E, after_joker_lead=True)
+    assert solver(position, Objective.tricks([E, W])).value == 0
+    # An opponent's joker takes N's joker lead: N's joker counts for nothing either.
+    position = beyond("NT", ["X1 C2", "X2 C3", "D2 D3", "H2 C4"], N)
+    assert solver(position, Objective.tricks([N, S])).value == 0
+
+
 def test_a_seat_keeps_its_suit_card_only_as_long_as_it_has_jokers(solver: Solve) -> None:
     # N cashes SA and SK; E may play its joker on one of them instead of the queen, but must
     # let the queen go on the other, so N's small spade wins too.
