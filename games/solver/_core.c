@@ -1122,7 +1122,13 @@ static __attribute__((noinline)) int sure_trumps_sk(const Ctx *c, int seat, uint
    are sure of that way (0 if none) and add the top cards to `rel`. */
 static inline __attribute__((always_inline)) int losing_leads_b(const Ctx *c, int leader,
                                                                 uint64_t *rel, const int sp) {
-    if (C_JOKERS != JOKERS_NONE) return 0;
+    /* Beyond, tricks objective: a leader without jokers too (a joker never wins a suit
+       lead, so the other side's top cards still win; a leader with a joker may lead it
+       and a partner's joker take the trick and the lead). 20 full deals 42.04 M ->
+       41.67 M nodes, seeds 20-39 45.60 M -> 45.31 M. */
+    if (C_JOKERS != JOKERS_NONE &&
+        !(C_JOKERS == JOKERS_BEYOND && C_KIND == KIND_TRICKS && !jokers_of(c, c->hand[leader])))
+        return 0;
     uint64_t held = all_held(c);
     if (c->trump_block >= 0 && (held & c->block_mask[c->trump_block])) return 0;
     uint64_t tops = 0;

@@ -181,6 +181,19 @@ def test_a_joker_lead_is_the_sides_when_the_partner_holds_the_other_joker(
     assert solver(position, Objective.tricks([N, S])).value == 0
 
 
+def test_a_leader_whose_suits_are_all_topped_loses_a_trick_only_without_jokers(
+    solver: Solve,
+) -> None:
+    # No trumps: N holds no joker and E tops N's spades and clubs (W tops the diamonds), so
+    # N's lead loses; E-W take the spade and the club, N-S the rest.
+    position = beyond("NT", ["S2 C2 D5", "SA CA H2", "X2 HA HK", "X1 D3 D4"], N)
+    assert solver(position, Objective.tricks([E, W])).value == 2
+    # With a joker N leads it, S overtakes E's joker with its own (the last joker wins) and
+    # cashes its hearts: N-S take all three, though E tops every suit N holds.
+    position = beyond("NT", ["X1 S2 C2", "SA CA X3", "X2 HA HK", "D2 D3 D4"], N)
+    assert solver(position, Objective.tricks([N, S])).value == 3
+
+
 def test_a_seat_keeps_its_suit_card_only_as_long_as_it_has_jokers(solver: Solve) -> None:
     # N cashes SA and SK; E may play its joker on one of them instead of the queen, but must
     # let the queen go on the other, so N's small spade wins too.
