@@ -2151,6 +2151,13 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
         }
         score -= rank;
     }
+    if (sp == 1 && b == tb && opp_len == 0 && partner_best >= 0) {
+        /* Bridge copy: a trump lead when the opponents hold no trumps and a partner does
+           comes last. It wins no trick that the trumps would not win anyway, and it
+           spends a trump of each hand of the side at once (a cross-ruff needs them
+           apart). Bench's 100 deals, value mode: 6.20 M -> 5.89 M trick nodes. */
+        score = -rank;
+    }
     if (C_KIND == KIND_POINTS && score < 300) score -= c->points[card];
     /* Between leads of equal score, the suit in which the opponents hold more cards first
        (measured: fewer nodes on bridge and Skat than the reverse or no preference). */
