@@ -3683,6 +3683,12 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
            deals: value mode 6.251 M -> 6.209 M trick nodes, deal 91 343 K -> 323 K; cards
            mode 12.105 M -> 12.068 M). */
         if (r >= target && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE) guess = lo + 2;
+        /* Bridge-shaped solves, which start from the greedy line's tricks (solve_root): one
+           above the value found after a success, the fail-soft bound after a failure
+           (MTD(f) from a close first guess: 100 bench deals 5.89 M -> 5.65 M trick nodes,
+           other samples -3 % to -10 %; from the middle, as before, it cost more than the
+           steps above). */
+        if (shape_of(c) == 1) guess = r >= target ? lo + 1 : hi;
         if (gallop) {
             int d = r >= target ? 1 : -1;
             if (dir == 0 || d == dir) {
@@ -3911,6 +3917,10 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
        deals: 7.58 M -> 6.93 M nodes, median 16.7 K -> 16.0 K, max 522 K -> 507 K; less 2
        or 4, 7.10 M or 7.29 M; less 0, 7.38 M. */
     if (c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE) guess = greedy_points(c, t, seat) - 3;
+    /* Bridge-shaped solves: the first guess is the tricks the team takes on the greedy
+       line (exact_value then walks from it one step at a time). On the bench's 100 deals
+       the value lies within one trick of it on 69 deals, within two on 92. */
+    if (shape_of(c) == 1) guess = greedy_points(c, t, seat);
     if (!cards_mode) {
         *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
     } else {
