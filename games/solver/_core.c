@@ -2129,6 +2129,14 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
             score = 220; /* give partner a ruff */
         } else if (friend_top && (owner != seat || partner_best > opp_best)) {
             score = 200; /* lead towards partner's winner */
+            if (sp == 1 && owner != seat && so >= 0 && so != lho && on_team(c, so) != mine &&
+                popcount64(c->hand[so] & bm) > 1) {
+                /* Bridge copy: partner's top card with the second card behind it, at the
+                   seat before the leader (not a singleton, as DDS weighs it), later.
+                   Value mode, four samples of 100 deals: 27.01 M -> 26.60 M trick nodes,
+                   fewer on each. */
+                score -= 40;
+            }
         } else if (friend_top) {
             /* Under the leader's own top card, with nothing of partner's to win the trick:
                the trick goes to an opponent while the top card stays. */
