@@ -466,14 +466,16 @@ static void table_store(Table *t, const Key *k, int nblocks, const uint8_t zone[
     int pinned = 0;
     for (int b = 0; b < MAXBLOCKS; b++) pinned += zone[b];
     victim->pinned = (uint8_t)pinned;
-    union {
-        uint32_t m32[MAXBLOCKS];
-        uint64_t m64[MAXBLOCKS / 2];
-    } zm;
-    for (int b = 0; b < MAXBLOCKS; b++) zm.m32[b] = b < nblocks ? zone_mask(zone[b]) : 0;
+    /* The masks are put together in registers: built in memory as 32-bit halves and read
+       back as 64-bit words, the read could not take them from the pending stores and
+       waited for every older store, the entry's (a cache miss) included: about half of
+       table_store's time on bridge deals (perf, cpu-clock). */
     for (int i = 0; i < MAXBLOCKS / 2; i++) {
-        victim->mask[i] = zm.m64[i];
-        victim->own[i] = k->seq64[i] & zm.m64[i];
+        uint64_t lo_m = 2 * i < nblocks ? zone_mask(zone[2 * i]) : 0;
+        uint64_t hi_m = 2 * i + 1 < nblocks ? zone_mask(zone[2 * i + 1]) : 0;
+        uint64_t m = lo_m | hi_m << 32;
+        victim->mask[i] = m;
+        victim->own[i] = k->seq64[i] & m;
     }
     victim->extra = k->extra;
     victim->lo = (int16_t)lo;
@@ -2127,6 +2129,14 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
             score = 220; /* give partner a ruff */
         } else if (friend_top && (owner != seat || partner_best > opp_best)) {
             score = 200; /* lead towards partner's winner */
+            if (sp == 1 && owner != seat && so >= 0 && so != lho && on_team(c, so) != mine &&
+                popcount64(c->hand[so] & bm) > 1) {
+                /* Bridge copy: partner's top card with the second card behind it, at the
+                   seat before the leader (not a singleton, as DDS weighs it), later.
+                   Value mode, four samples of 100 deals: 27.01 M -> 26.60 M trick nodes,
+                   fewer on three, one the same. */
+                score -= 40;
+            }
         } else if (friend_top) {
             /* Under the leader's own top card, with nothing of partner's to win the trick:
                the trick goes to an opponent while the top card stays. */
@@ -2150,6 +2160,13 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
             }
         }
         score -= rank;
+    }
+    if (sp == 1 && b == tb && opp_len == 0 && partner_best >= 0) {
+        /* Bridge copy: a trump lead when the opponents hold no trumps and a partner does
+           comes last. It wins no trick that the trumps would not win anyway, and it
+           spends a trump of each hand of the side at once (a cross-ruff needs them
+           apart). Bench's 100 deals, value mode: 6.20 M -> 5.89 M trick nodes. */
+        score = -rank;
     }
     if (C_KIND == KIND_POINTS && score < 300) score -= c->points[card];
     /* Between leads of equal score, the suit in which the opponents hold more cards first
@@ -3682,6 +3699,12 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
            deals: value mode 6.251 M -> 6.209 M trick nodes, deal 91 343 K -> 323 K; cards
            mode 12.105 M -> 12.068 M). */
         if (r >= target && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE) guess = lo + 2;
+        /* Bridge-shaped solves, which start from the greedy line's tricks (solve_root): one
+           above the value found after a success, the fail-soft bound after a failure
+           (MTD(f) from a close first guess: 100 bench deals 5.89 M -> 5.65 M trick nodes,
+           other samples -3 % to -10 %; from the middle, as before, it cost more than the
+           steps above). */
+        if (shape_of(c) == 1) guess = r >= target ? lo + 1 : hi;
         if (gallop) {
             int d = r >= target ? 1 : -1;
             if (dir == 0 || d == dir) {
@@ -3910,6 +3933,10 @@ static void solve_root(Ctx *c, const Trick *t, int seat, int cards_mode, Move *m
        deals: 7.58 M -> 6.93 M nodes, median 16.7 K -> 16.0 K, max 522 K -> 507 K; less 2
        or 4, 7.10 M or 7.29 M; less 0, 7.38 M. */
     if (c->kind == KIND_POINTS && c->joker_mode == JOKERS_NONE) guess = greedy_points(c, t, seat) - 3;
+    /* Bridge-shaped solves: the first guess is the tricks the team takes on the greedy
+       line (exact_value then walks from it one step at a time). On the bench's 100 deals
+       the value lies within one trick of it on 69 deals, within two on 92. */
+    if (shape_of(c) == 1) guess = greedy_points(c, t, seat);
     if (!cards_mode) {
         *value = exact_value(c, t, seat, -1, -1, lo, hi, guess);
     } else {
