@@ -2500,6 +2500,23 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
             }
         }
     }
+    if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
+        /* Beyond, exact targets: a seat that follows plays its joker (one move: the
+           jokers are alike) last. A joker never wins a suit lead and may be played at any
+           time, so it is the card that keeps a hand free: an opponent that spends it as a
+           duck (or on a joker lead) where another card does as well lacks it later, when
+           the refutation needs it; and at the team's nodes, which nearly all fail (every
+           card is searched), the joker's subtree, the largest (the seat keeps all its
+           cards of the suits), is searched on a table the other cards' subtrees have
+           filled. (The bench's 50 deals with declarations: see the work log.) */
+        int i = 0;
+        while (i < n && c->block_of[moves[i].card] != c->joker_block) i++;
+        if (i < n - 1 && t->n > 0) {
+            Move x = moves[i];
+            memmove(&moves[i], &moves[i + 1], (size_t)(n - 1 - i) * sizeof moves[0]);
+            moves[n - 1] = x;
+        }
+    }
     return n;
 }
 static int gen_moves(const Ctx *c, const Trick *t, int seat, Move *moves, int hint, int twins[][2],
