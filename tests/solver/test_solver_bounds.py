@@ -151,6 +151,49 @@ def test_core_and_twin_agree_on_beyond_endgames_with_jokers_for_tricks(
     assert core == twin
 
 
+@needs_core
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**24), tricks=st.integers(3, 6), seat=st.integers(0, 3))
+def test_core_and_twin_agree_on_beyond_values_for_tricks(seed: int, tricks: int, seat: int) -> None:
+    # Value mode: the probes of the tricks objective with jokers (first guess below the
+    # middle, up by one after a success) and the joker move order (a joker last on a suit
+    # lead, joker leads and the cards on them) must give the twin's value.
+    position = _with_jokers(seed, tricks)
+    objective = Objective.tricks([seat, (seat + 2) % 4])
+    twin = solve(position, objective, backend="python")
+    core = solve(position, objective, backend="c")
+    assert core.value == twin.value
+
+
+def test_a_joker_lead_is_the_sides_when_the_partner_holds_the_other_joker(
+    solver: Solve,
+) -> None:
+    # E leads its joker: W holds the other one, N-S none, so E-W take it whoever wins it;
+    # then N's aces take the rest.
+    position = beyond("NT", ["SA HA", "X1 S2", "D2 D3", "X2 H2"], E)
+    assert solver(position, Objective.tricks([E, W])).value == 1
+    # Right after a joker lead E must lead its spade first (the lock), with nothing to cash:
+    # N wins it and keeps the lead, so the joker lead counts for nothing.
+    position = beyond("NT", ["SA HA", "X1 S2", "D2 D3", "X2 H2"], E, after_joker_lead=True)
+    assert solver(position, Objective.tricks([E, W])).value == 0
+    # An opponent's joker takes N's joker lead: N's joker counts for nothing either.
+    position = beyond("NT", ["X1 C2", "X2 C3", "D2 D3", "H2 C4"], N)
+    assert solver(position, Objective.tricks([N, S])).value == 0
+
+
+def test_a_leader_whose_suits_are_all_topped_loses_a_trick_only_without_jokers(
+    solver: Solve,
+) -> None:
+    # No trumps: N holds no joker and E tops N's spades and clubs (W tops the diamonds), so
+    # N's lead loses; E-W take the spade and the club, N-S the rest.
+    position = beyond("NT", ["S2 C2 D5", "SA CA H2", "X2 HA HK", "X1 D3 D4"], N)
+    assert solver(position, Objective.tricks([E, W])).value == 2
+    # With a joker N leads it, S overtakes E's joker with its own (the last joker wins) and
+    # cashes its hearts: N-S take all three, though E tops every suit N holds.
+    position = beyond("NT", ["X1 S2 C2", "SA CA X3", "X2 HA HK", "D2 D3 D4"], N)
+    assert solver(position, Objective.tricks([N, S])).value == 3
+
+
 def test_a_seat_keeps_its_suit_card_only_as_long_as_it_has_jokers(solver: Solve) -> None:
     # N cashes SA and SK; E may play its joker on one of them instead of the queen, but must
     # let the queen go on the other, so N's small spade wins too.
