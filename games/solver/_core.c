@@ -2535,6 +2535,17 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
                 continue;
             }
         }
+        if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && t->n == 0 && b == c->joker_block &&
+            (push || avoid >= 0) && !on_team(c, seat)) {
+            /* Beyond, exact targets: an opponent that pushes tricks on the team, or keeps
+               a seat at its number in, leads its joker last: the joker lead is the
+               opponents' trick unless the team overtakes it, a trick the team need not
+               take (the bench's 50 deals with declarations: see the work log). */
+            moves[n].score = -1000 * LEAD_SCALE;
+            if (card == hint) moves[n].score += 1 << 20;
+            n++;
+            continue;
+        }
         moves[n].score = push ? push_score(c, t, card)
                        : avoid >= 0 ? avoid_score(c, t, seat, card, avoid, held)
                        : t->n == 0 ? lead_score_b(c, seat, card, held, sp)
