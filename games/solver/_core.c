@@ -3612,12 +3612,10 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                 n = SP(gen_moves)(c, t, seat, moves, hint, twins, &ntwins, 1, &dom_rel);
                 assert(n > 0);
                 generated = 1;
-                if (at_root && c->root_demote >= 0) {
-                    if (n > 1 && moves[0].card == c->root_demote) {
-                        Move m = moves[0];
-                        moves[0] = moves[1];
-                        moves[1] = m;
-                    }
+                if (at_root && n > 1 && c->root_demote >= 0 && moves[0].card == c->root_demote) {
+                    Move m = moves[0];
+                    moves[0] = moves[1];
+                    moves[1] = m;
                 }
             }
             if (i >= n) break;
@@ -3811,21 +3809,25 @@ static int exact_value(Ctx *c, const Trick *t, int seat, int card, int named, in
         int middle = lo + (hi - lo + 1) / 2;
         guess = r >= target || c->kind == KIND_POINTS ? middle : hi - (hi - lo) / 4;
         if (guess < middle) guess = middle;
-        /* Tricks without jokers, after a success: two above the value found rather than
-           the middle of what is left (most values lie near the first probe's; bridge 100
-           deals: value mode 6.251 M -> 6.209 M trick nodes, deal 91 343 K -> 323 K; cards
-           mode 12.105 M -> 12.068 M). */
-        if (r >= target && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_NONE) guess = lo + 2;
-        /* Beyond, tricks, after a success: one above the value found (20 full deals:
-           45.00 M -> 43.35 M nodes, seeds 20-39 54.26 M -> 47.75 M; two above 43.97 M;
-           after a failure its fail-soft bound instead, 45.60 M). */
-        if (r >= target && c->kind == KIND_TRICKS && c->joker_mode == JOKERS_BEYOND) guess = lo + 1;
-        /* Bridge-shaped solves, which start from the greedy line's tricks (solve_root): one
-           above the value found after a success, the fail-soft bound after a failure
-           (MTD(f) from a close first guess: 100 bench deals 5.89 M -> 5.65 M trick nodes,
-           other samples -3 % to -10 %; from the middle, as before, it cost more than the
-           steps above). */
-        if (shape_of(c) == 1) guess = r >= target ? lo + 1 : hi;
+        /* The next probe by the kind of solve (one choice each):
+           - bridge-shaped solves, which start from the greedy line's tricks (solve_root):
+             one above the value found after a success, the fail-soft bound after a failure
+             (MTD(f) from a close first guess: 100 bench deals 5.89 M -> 5.65 M trick nodes,
+             other samples -3 % to -10 %; from the middle, as before, it cost more than the
+             steps above);
+           - other tricks without jokers, after a success: two above the value found rather
+             than the middle of what is left (most values lie near the first probe's; bridge
+             100 deals, before the rule above: value mode 6.251 M -> 6.209 M trick nodes,
+             deal 91 343 K -> 323 K; cards mode 12.105 M -> 12.068 M);
+           - Beyond, tricks, after a success: one above the value found (20 full deals:
+             45.00 M -> 43.35 M nodes, seeds 20-39 54.26 M -> 47.75 M; two above 43.97 M;
+             after a failure its fail-soft bound instead, 45.60 M). */
+        if (shape_of(c) == 1) {
+            guess = r >= target ? lo + 1 : hi;
+        } else if (r >= target && c->kind == KIND_TRICKS) {
+            if (c->joker_mode == JOKERS_NONE) guess = lo + 2;
+            if (c->joker_mode == JOKERS_BEYOND) guess = lo + 1;
+        }
         if (gallop) {
             int d = r >= target ? 1 : -1;
             if (dir == 0 || d == dir) {
