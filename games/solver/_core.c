@@ -25,7 +25,9 @@
 #include <immintrin.h>
 #endif
 
-enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
+enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2, KIND_GIVE = 3 };
+/* KIND_GIVE (a measurement, see nest_mode): the team's tricks, the team taking as few as it
+   can and the opponents pushing them on it. */
 enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
 enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 128 };
 /* Thresholds of a band objective (tricks or points reached): at most this many. */
@@ -734,6 +736,7 @@ static inline __attribute__((always_inline)) void make_key_b(const Ctx *c, int s
                                                              int after_joker, Key *k,
                                                              const int sp) {
     uint32_t x = (uint32_t)seat | (uint32_t)after_joker << 2;
+    if (C_KIND == KIND_GIVE) x |= 1u << 31;
     if (C_KIND == KIND_EXACT) {
         for (int s = 0; s < MAXSEATS; s++) x |= (uint32_t)(c->need[s] + 1) << (3 + 5 * s);
     }
@@ -1838,7 +1841,7 @@ static __attribute__((noinline)) int mid_trick_sure_sk(Ctx *c, const Trick *t, i
 
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
     if (!on_team(c, winner) || c->kind == KIND_EXACT) return 0;
-    if (c->kind == KIND_TRICKS) return 1;
+    if (c->kind == KIND_TRICKS || c->kind == KIND_GIVE) return 1;
     int sum = 0;
     for (int i = 0; i < t->n; i++) sum += c->points[t->card[i]];
     return sum;
@@ -2096,6 +2099,7 @@ static inline __attribute__((always_inline)) void *cut_slot(const Ctx *c, const 
         for (int s = 0; s < MAXSEATS; s++) x = x << 5 | (uint64_t)(c->need[s] + 1);
         h = mix(h ^ x * 0x9e3779b97f4a7c15ULL);
     }
+    if (C_KIND == KIND_GIVE) h = mix(h ^ 0x5bd1e9955bd1e995ULL);
     *check = (uint64_t)(c->tt->gen & 0xffffffu) << 40 | (h >> 32) << 8;
     /* (Beyond's tricks, which the root's probe of the targets also runs: 10 bench deals
        49.3 M -> 47.9 M nodes with all slots.) */
@@ -2471,6 +2475,13 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
     int by_points = dominance && C_KIND == KIND_POINTS && C_JOKERS == JOKERS_NONE;
     int avoid = avoid_seat_b(c, sp);
     int push = 0;
+    if (C_KIND == KIND_GIVE) {
+        if (on_team(c, seat)) {
+            avoid = seat;
+        } else {
+            push = 1;
+        }
+    }
     if (avoid < 0 && C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
         if (c->push && !on_team(c, seat)) {
             push = 1;
@@ -2535,8 +2546,8 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
                 continue;
             }
         }
-        if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && t->n == 0 && b == c->joker_block &&
-            (push || avoid >= 0) && !on_team(c, seat)) {
+        if ((C_KIND == KIND_EXACT || C_KIND == KIND_GIVE) && C_JOKERS == JOKERS_BEYOND &&
+            t->n == 0 && b == c->joker_block && (push || avoid >= 0) && !on_team(c, seat)) {
             /* Beyond, exact targets: an opponent that pushes tricks on the team, or keeps
                a seat at its number in, leads its joker last: the joker lead is the
                opponents' trick unless the team overtakes it, a trick the team need not
@@ -2580,7 +2591,7 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
             }
         }
     }
-    if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
+    if ((C_KIND == KIND_EXACT || C_KIND == KIND_GIVE) && C_JOKERS == JOKERS_BEYOND) {
         /* Beyond, exact targets: a seat that follows plays its joker (one move: the
            jokers are alike) last. A joker never wins a suit lead and may be played at any
            time, so it is the card that keeps a hand free: an opponent that spends it as a
@@ -3290,7 +3301,7 @@ static int lone_mid(const Ctx *c, const Trick *t, int seat, int d, int need, uin
    that did not cut. Globals: a measurement for one thread at a time. */
 static int nest_mode = 0, nest_lo = 0, nest_hi = -1;
 static uint64_t nest_cap = 0, nest_after = 0;
-static int nest_cats = 15;
+static int nest_cats = 15, nest_give = 0; /* nest_give: ask the give game instead */
 #define NEST_LEFT 16
 static uint64_t nest_st[4][NEST_LEFT][8];
 static int nest_under = 0; /* mode 1: decided nodes on the path (the savings count the outermost) */
@@ -3315,10 +3326,11 @@ static int nested_short(Ctx *c, const Trick *t, int seat, int want, uint64_t cap
     c->cap_to = &here;
     c->cap_at = outer_first ? outer_at : at;
     if (c->cap_at && c->check_at > c->cap_at) c->check_at = c->cap_at;
-    c->kind = KIND_TRICKS;
+    c->kind = nest_give ? KIND_GIVE : KIND_TRICKS;
     if (!setjmp(here)) {
         uint64_t r2 = 0;
-        value = search(c, t, seat, want - 1, want, &r2);
+        value = nest_give ? search(c, t, seat, want, want + 1, &r2)
+                          : search(c, t, seat, want - 1, want, &r2);
         vrel = r2;
         done = 1;
     } else {
@@ -3332,7 +3344,7 @@ static int nested_short(Ctx *c, const Trick *t, int seat, int want, uint64_t cap
     c->check_at = c->nodes + 1; /* budget_check works out the next look again */
     if (!done && outer_first && outer_at) longjmp(*outer_to, 1);
     *finished = done;
-    if (done && value < want) {
+    if (done && (nest_give ? value > want : value < want)) {
         *rel |= vrel;
         return 1;
     }
@@ -3423,6 +3435,21 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                     raise_to(lost, lrel, &lo, &lo_rel);
                 }
             }
+        } else if (C_KIND == KIND_GIVE) {
+            /* The give game: only the sure trumps, which hold whatever anyone wants. */
+            int left = popcount64(c->hand[seat]);
+            int ours = 0, theirs = 0;
+            uint64_t ours_rel = 0, theirs_rel = 0;
+            uint64_t side_trumps[2];
+            trumps_by_side(c, side_trumps);
+            for (int s = 0; s < MAXSEATS && (side_trumps[0] | side_trumps[1]); s++) {
+                if (!c->hand[s]) continue;
+                uint64_t trel = 0;
+                int k = SP(sure_trumps)(c, s, side_trumps[!on_team(c, s)], 0, &trel);
+                credit(on_team(c, s), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
+            }
+            raise_to(ours, ours_rel, &lo, &lo_rel);
+            lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
         } else if (C_KIND == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
                trick a leader without a winning lead must lose. The best count of each side
@@ -3576,7 +3603,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             for (int s2 = 0; s2 < MAXSEATS; s2++) {
                 if (c->need[s2] == 0) cat |= 1;
             }
-            int asked = left >= nest_lo && left <= nest_hi && want > 0 && (nest_cats >> cat & 1);
+            int asked = left >= nest_lo && left <= nest_hi && (want > 0 || nest_give) && (nest_cats >> cat & 1);
             if (asked && nest_after) nest_want = want;
             if (asked && !nest_after) {
                 uint64_t n0 = c->nodes, tn0 = c->trick_nodes, nrel = 0;
@@ -3703,7 +3730,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
         !(C_JOKERS == JOKERS_NAMED && t->n == 0 && c->block_of[hint] == c->joker_block)) {
         first = hint;
     }
-    int maximising = on_team(c, seat);
+    int maximising = C_KIND == KIND_GIVE ? !on_team(c, seat) : on_team(c, seat);
     int best = maximising ? -BIG : BIG;
     int best_card = -1;
     int a = alpha, b = beta;
@@ -4661,7 +4688,8 @@ static PyObject *core_root_caps(PyObject *self, PyObject *args) {
 static PyObject *core_nest_params(PyObject *self, PyObject *args) {
     long long mode = -1, lo = -1, hi = -1, cap = -1, after = -1, cats = -1;
     if (!PyArg_ParseTuple(args, "|LLLLLL", &mode, &lo, &hi, &cap, &after, &cats)) return NULL;
-    if (cats >= 0) nest_cats = (int)cats;
+    if (cats >= 0) nest_cats = (int)cats & 15;
+    if (cats >= 0) nest_give = (int)(cats >> 4) & 1;
     if (after >= 0) nest_after = (uint64_t)after;
     PyObject *old = Py_BuildValue("(iiiK)", nest_mode, nest_lo, nest_hi, (unsigned long long)nest_cap);
     if (mode >= 0) nest_mode = (int)mode;
