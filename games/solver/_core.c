@@ -25,9 +25,7 @@
 #include <immintrin.h>
 #endif
 
-enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2, KIND_GIVE = 3 };
-/* KIND_GIVE (a measurement, see nest_mode): the team's tricks, the team taking as few as it
-   can and the opponents pushing them on it. */
+enum { KIND_TRICKS = 0, KIND_POINTS = 1, KIND_EXACT = 2 };
 enum { JOKERS_NONE = 0, JOKERS_BEYOND = 1, JOKERS_NAMED = 2 };
 enum { MAXBLOCKS = 6, MAXBLOCKLEN = 16, MAXSEATS = 4, MAXMOVES = 64, WAYS = 128 };
 /* Thresholds of a band objective (tricks or points reached): at most this many. */
@@ -736,7 +734,6 @@ static inline __attribute__((always_inline)) void make_key_b(const Ctx *c, int s
                                                              int after_joker, Key *k,
                                                              const int sp) {
     uint32_t x = (uint32_t)seat | (uint32_t)after_joker << 2;
-    if (C_KIND == KIND_GIVE) x |= 1u << 31;
     if (C_KIND == KIND_EXACT) {
         for (int s = 0; s < MAXSEATS; s++) x |= (uint32_t)(c->need[s] + 1) << (3 + 5 * s);
     }
@@ -1841,7 +1838,7 @@ static __attribute__((noinline)) int mid_trick_sure_sk(Ctx *c, const Trick *t, i
 
 static int trick_gain(const Ctx *c, const Trick *t, int winner) {
     if (!on_team(c, winner) || c->kind == KIND_EXACT) return 0;
-    if (c->kind == KIND_TRICKS || c->kind == KIND_GIVE) return 1;
+    if (c->kind == KIND_TRICKS) return 1;
     int sum = 0;
     for (int i = 0; i < t->n; i++) sum += c->points[t->card[i]];
     return sum;
@@ -2099,7 +2096,6 @@ static inline __attribute__((always_inline)) void *cut_slot(const Ctx *c, const 
         for (int s = 0; s < MAXSEATS; s++) x = x << 5 | (uint64_t)(c->need[s] + 1);
         h = mix(h ^ x * 0x9e3779b97f4a7c15ULL);
     }
-    if (C_KIND == KIND_GIVE) h = mix(h ^ 0x5bd1e9955bd1e995ULL);
     *check = (uint64_t)(c->tt->gen & 0xffffffu) << 40 | (h >> 32) << 8;
     /* (Beyond's tricks, which the root's probe of the targets also runs: 10 bench deals
        49.3 M -> 47.9 M nodes with all slots.) */
@@ -2475,13 +2471,6 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
     int by_points = dominance && C_KIND == KIND_POINTS && C_JOKERS == JOKERS_NONE;
     int avoid = avoid_seat_b(c, sp);
     int push = 0;
-    if (C_KIND == KIND_GIVE) {
-        if (on_team(c, seat)) {
-            avoid = seat;
-        } else {
-            push = 1;
-        }
-    }
     if (avoid < 0 && C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
         if (c->push && !on_team(c, seat)) {
             push = 1;
@@ -2546,8 +2535,8 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
                 continue;
             }
         }
-        if ((C_KIND == KIND_EXACT || C_KIND == KIND_GIVE) && C_JOKERS == JOKERS_BEYOND &&
-            t->n == 0 && b == c->joker_block && (push || avoid >= 0) && !on_team(c, seat)) {
+        if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && t->n == 0 && b == c->joker_block &&
+            (push || avoid >= 0) && !on_team(c, seat)) {
             /* Beyond, exact targets: an opponent that pushes tricks on the team, or keeps
                a seat at its number in, leads its joker last: the joker lead is the
                opponents' trick unless the team overtakes it, a trick the team need not
@@ -2591,7 +2580,7 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
             }
         }
     }
-    if ((C_KIND == KIND_EXACT || C_KIND == KIND_GIVE) && C_JOKERS == JOKERS_BEYOND) {
+    if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND) {
         /* Beyond, exact targets: a seat that follows plays its joker (one move: the
            jokers are alike) last. A joker never wins a suit lead and may be played at any
            time, so it is the card that keeps a hand free: an opponent that spends it as a
@@ -3283,74 +3272,6 @@ static int lone_mid(const Ctx *c, const Trick *t, int seat, int d, int need, uin
     return k;
 }
 
-/* Beyond, exact targets: a nested relaxation at the exact search's trick starts (helper
-   bnest33; a measurement, off unless nest_params() sets a mode, see the work log). Where
-   the static bounds and the table have not decided, the tricks left lie in nest_lo..nest_hi
-   and the node's kind is one of nest_cats (bit 2 x leader on the team + 1 when a seat of the
-   team is at its number), a zero-window search of the team's tricks at the sum of its
-   targets still wanted (the root's pair_falls_short, nested: nested_short, at most nest_cap
-   nodes, the table shared, its keys never matching the targets' ones) asks whether the team
-   can still take that sum at all; when it cannot, the node's value is 0. Mode 1 only
-   measures: the nested nodes are taken off the node count again, the exact search goes on
-   as if nothing had been asked, and nest_st records per kind and tricks left: calls,
-   finished, decided, nested nodes, nested nodes of the calls that decided, the exact nodes
-   below the decided nodes (not counting those below another decided node), decided nodes
-   whose exact value came out 1 (a bug if ever above 0), nested nodes of the finished calls
-   that did not decide. Mode 2 uses the answer (the nested nodes count); with nest_after > 0
-   it asks only once the node's moves have spent more than nest_after nodes, after a move
-   that did not cut. Globals: a measurement for one thread at a time. */
-static int nest_mode = 0, nest_lo = 0, nest_hi = -1;
-static uint64_t nest_cap = 0, nest_after = 0;
-static int nest_cats = 15, nest_give = 0; /* nest_give: ask the give game instead */
-#define NEST_LEFT 16
-static uint64_t nest_st[4][NEST_LEFT][8];
-static int nest_under = 0; /* mode 1: decided nodes on the path (the savings count the outermost) */
-
-/* A search of the team's tricks at a trick start of the exact search, window want-1..want,
-   stopped after `cap` nodes (0: none), inside whatever capped search runs around it: the
-   position is put back when it stops, and the outer cap, when reached first, jumps on to
-   the outer search. Returns 1 when it finished with fewer than `want` (the team cannot take
-   its sum), its ranks into *rel. */
-static int nested_short(Ctx *c, const Trick *t, int seat, int want, uint64_t cap, uint64_t *rel,
-                        int *finished) {
-    uint64_t hands[MAXSEATS], held = c->held;
-    int held_points = c->held_points;
-    memcpy(hands, c->hand, sizeof hands);
-    uint64_t outer_at = c->cap_at;
-    jmp_buf *outer_to = c->cap_to;
-    uint64_t at = cap ? c->nodes + cap : 0;
-    int outer_first = outer_at && (!at || outer_at <= at);
-    jmp_buf here;
-    volatile int value = want, done = 0;
-    volatile uint64_t vrel = 0;
-    c->cap_to = &here;
-    c->cap_at = outer_first ? outer_at : at;
-    if (c->cap_at && c->check_at > c->cap_at) c->check_at = c->cap_at;
-    c->kind = nest_give ? KIND_GIVE : KIND_TRICKS;
-    if (!setjmp(here)) {
-        uint64_t r2 = 0;
-        value = nest_give ? search(c, t, seat, want, want + 1, &r2)
-                          : search(c, t, seat, want - 1, want, &r2);
-        vrel = r2;
-        done = 1;
-    } else {
-        memcpy(c->hand, hands, sizeof hands);
-        c->held = held;
-        c->held_points = held_points;
-    }
-    c->kind = KIND_EXACT;
-    c->cap_to = outer_to;
-    c->cap_at = outer_at;
-    c->check_at = c->nodes + 1; /* budget_check works out the next look again */
-    if (!done && outer_first && outer_at) longjmp(*outer_to, 1);
-    *finished = done;
-    if (done && (nest_give ? value > want : value < want)) {
-        *rel |= vrel;
-        return 1;
-    }
-    return 0;
-}
-
 static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick *t, int seat,
                                                             int alpha, int beta, uint64_t *rel,
                                                             const int sp) {
@@ -3361,7 +3282,6 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
        those the searched moves depend on: an answer carries only the sets it used. */
     uint64_t lo_rel = 0, hi_rel = 0, moves_rel = 0;
     int hint = -1, lo = 0, hi = 0, depth = 0, static_lo = 0, static_hi = 0, decided = 0;
-    int nest_mark = 0, nest_want = 0, nest_cat = 0;
     /* The cutoff memory's slot, loaded while the bounds are worked out (a trick start's,
        once the static bounds have not decided). */
     void *slot = NULL;
@@ -3435,21 +3355,6 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                     raise_to(lost, lrel, &lo, &lo_rel);
                 }
             }
-        } else if (C_KIND == KIND_GIVE) {
-            /* The give game: only the sure trumps, which hold whatever anyone wants. */
-            int left = popcount64(c->hand[seat]);
-            int ours = 0, theirs = 0;
-            uint64_t ours_rel = 0, theirs_rel = 0;
-            uint64_t side_trumps[2];
-            trumps_by_side(c, side_trumps);
-            for (int s = 0; s < MAXSEATS && (side_trumps[0] | side_trumps[1]); s++) {
-                if (!c->hand[s]) continue;
-                uint64_t trel = 0;
-                int k = SP(sure_trumps)(c, s, side_trumps[!on_team(c, s)], 0, &trel);
-                credit(on_team(c, s), k, trel, &ours, &ours_rel, &theirs, &theirs_rel);
-            }
-            raise_to(ours, ours_rel, &lo, &lo_rel);
-            lower_to(left - theirs, theirs_rel, &hi, &hi_rel);
         } else if (C_KIND == KIND_TRICKS) {
             /* Sure tricks of each side: top trumps, the leader's quick tricks, and the
                trick a leader without a winning lead must lose. The best count of each side
@@ -3594,50 +3499,6 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                 cut_group_prefetch(c, t, seat, child_base);
             }
         }
-        if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && nest_mode && !nest_under) {
-            int left = popcount64(c->hand[seat]), want = 0;
-            for (int s2 = 0; s2 < MAXSEATS; s2++) {
-                if (c->need[s2] > 0) want += c->need[s2];
-            }
-            int cat = on_team(c, seat) * 2;
-            for (int s2 = 0; s2 < MAXSEATS; s2++) {
-                if (c->need[s2] == 0) cat |= 1;
-            }
-            int asked = left >= nest_lo && left <= nest_hi && (want > 0 || nest_give) && (nest_cats >> cat & 1);
-            if (asked && nest_after) nest_want = want;
-            if (asked && !nest_after) {
-                uint64_t n0 = c->nodes, tn0 = c->trick_nodes, nrel = 0;
-                int fin;
-                int dec = nested_short(c, t, seat, want, nest_cap, &nrel, &fin);
-                uint64_t used = c->nodes - n0;
-                uint64_t *st = nest_st[cat][left];
-                nest_cat = cat;
-                st[0]++;
-                st[1] += fin;
-                st[2] += dec;
-                st[3] += used;
-                if (dec) st[4] += used;
-                if (fin && !dec) st[7] += used;
-                if (dec && nest_mode == 2) {
-                    uint8_t zone[MAXBLOCKS];
-                    SP(zones_of)(c, nrel, zone);
-                    int bits = used ? 64 - __builtin_clzll(used) : 0;
-                    int w = used ? 2 * bits + (bits > 1 ? (int)(used >> (bits - 2)) & 1 : 0) : 0;
-                    table_store(c->tt, &key, C_NBLOCKS, zone, static_lo, 0, 255, w);
-                    *rel |= nrel;
-                    return 0;
-                }
-                if (nest_mode == 1) {
-                    c->nodes = n0;
-                    c->trick_nodes = tn0;
-                    c->check_at = c->nodes + 1;
-                    if (dec) {
-                        nest_under++;
-                        nest_mark = 1;
-                    }
-                }
-            }
-        }
     }
     if (t->n == C_NACTIVE - 1 && C_KIND == KIND_TRICKS &&
         (C_JOKERS == JOKERS_NONE ? t->lead_block >= 0 : C_JOKERS == JOKERS_BEYOND)) {
@@ -3730,7 +3591,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
         !(C_JOKERS == JOKERS_NAMED && t->n == 0 && c->block_of[hint] == c->joker_block)) {
         first = hint;
     }
-    int maximising = C_KIND == KIND_GIVE ? !on_team(c, seat) : on_team(c, seat);
+    int maximising = on_team(c, seat);
     int best = maximising ? -BIG : BIG;
     int best_card = -1;
     int a = alpha, b = beta;
@@ -3807,32 +3668,6 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             break;
         }
         moves_rel |= move_rel;
-        if (C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && nest_want &&
-            c->nodes - nodes_at > nest_after) {
-            int want = nest_want, left = popcount64(c->hand[seat]);
-            nest_want = 0;
-            uint64_t n0 = c->nodes, nrel = 0;
-            int fin;
-            int dec = nested_short(c, t, seat, want, nest_cap, &nrel, &fin);
-            uint64_t used = c->nodes - n0;
-            uint64_t *st = nest_st[0][left];
-            st[0]++;
-            st[1] += fin;
-            st[2] += dec;
-            st[3] += used;
-            if (dec) st[4] += used;
-            if (fin && !dec) st[7] += used;
-            if (dec) {
-                uint8_t zone[MAXBLOCKS];
-                SP(zones_of)(c, nrel, zone);
-                uint64_t all = c->nodes - nodes_at;
-                int bits = all ? 64 - __builtin_clzll(all) : 0;
-                int w = all ? 2 * bits + (bits > 1 ? (int)(all >> (bits - 2)) & 1 : 0) : 0;
-                table_store(c->tt, &key, C_NBLOCKS, zone, static_lo, 0, 255, w);
-                *rel |= nrel;
-                return 0;
-            }
-        }
         if (C_RELKEYS && named < 0 &&
             !(C_JOKERS != JOKERS_NONE && cb == c->joker_block)) {
             uint64_t mine = move_rel & c->block_mask[cb];
@@ -3845,12 +3680,6 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
     }
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins) | dom_rel;
     *rel |= moves_rel;
-    if (nest_mark) {
-        nest_under--;
-        int left = popcount64(c->hand[seat]);
-        nest_st[nest_cat][left][5] += c->nodes - nodes_at;
-        if (best > 0) nest_st[nest_cat][left][6]++;
-    }
     if (at_root) c->root_best = best_card;
     if (stored_key) {
         int move_lo = best > alpha ? best : -BIG;
@@ -4059,7 +3888,6 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int alpha, int beta, 
     volatile int value = 0;
     c->cap_to = &here;
     c->cap_at = c->nodes + cap;
-    nest_under = 0;
     if (c->check_at > c->cap_at) c->check_at = c->cap_at;
     if (!setjmp(here)) {
         uint64_t rel = 0;
@@ -4068,7 +3896,6 @@ static int capped_search(Ctx *c, const Trick *t, int seat, int alpha, int beta, 
     } else {
         memcpy(c->hand, hands, sizeof hands);
         memcpy(c->need, need, sizeof need);
-        nest_under = 0;
         c->held = held;
         c->held_points = held_points;
         *finished = 0;
@@ -4270,7 +4097,6 @@ static int guarded_solve(Ctx *c, const Trick *t, int seat, int cards_mode, Move 
     jmp_buf abort_to;
     c->abort_to = &abort_to;
     if (setjmp(abort_to)) return 0;
-    nest_under = 0;
     solve_root(c, t, seat, cards_mode, moves, values, nmoves, value);
     return 1;
 }
@@ -4684,42 +4510,7 @@ static PyObject *core_root_caps(PyObject *self, PyObject *args) {
     return old;
 }
 
-/* nest_params() and nest_stats(): the nested relaxation's measurement (see nest_mode). */
-static PyObject *core_nest_params(PyObject *self, PyObject *args) {
-    long long mode = -1, lo = -1, hi = -1, cap = -1, after = -1, cats = -1;
-    if (!PyArg_ParseTuple(args, "|LLLLLL", &mode, &lo, &hi, &cap, &after, &cats)) return NULL;
-    if (cats >= 0) nest_cats = (int)cats & 15;
-    if (cats >= 0) nest_give = (int)(cats >> 4) & 1;
-    if (after >= 0) nest_after = (uint64_t)after;
-    PyObject *old = Py_BuildValue("(iiiK)", nest_mode, nest_lo, nest_hi, (unsigned long long)nest_cap);
-    if (mode >= 0) nest_mode = (int)mode;
-    if (lo >= 0) nest_lo = (int)lo;
-    if (hi >= 0) nest_hi = (int)hi;
-    if (cap >= 0) nest_cap = (uint64_t)cap;
-    return old;
-}
-static PyObject *core_nest_stats(PyObject *self, PyObject *args) {
-    PyObject *out = PyList_New(0);
-    for (int l = 0; l < 4 * NEST_LEFT; l++) {
-        uint64_t *x = nest_st[l / NEST_LEFT][l % NEST_LEFT];
-        if (!x[0]) continue;
-        PyObject *row = Py_BuildValue("(iKKKKKKKK)", l, x[0], x[1], x[2], x[3], x[4], x[5],
-                                      x[6], x[7]);
-        PyList_Append(out, row);
-        Py_DECREF(row);
-    }
-    memset(nest_st, 0, sizeof nest_st);
-    return out;
-}
-
 static PyMethodDef core_functions[] = {
-    {"nest_params", core_nest_params, METH_VARARGS,
-     "nest_params(mode=-1, lo=-1, hi=-1, cap=-1, after=-1, cats=-1) -> (mode, lo, hi, cap): the "
-     "nested relaxation of Beyond's exact targets (a measurement; negative: keep)"},
-    {"nest_stats", core_nest_stats, METH_NOARGS,
-     "nest_stats() -> [(kind * 16 + tricks left, calls, finished, decided, nested nodes, nested "
-     "nodes of decided calls, exact nodes below decided nodes, decided but 1, nested nodes of "
-     "finished calls that did not decide)]: the counts since the last call (then cleared)"},
     {"root_caps", core_root_caps, METH_VARARGS,
      "root_caps(exact_first=-1, short_probe=-1, push_first=-1) -> (exact_first, short_probe, "
      "push_first): set the node caps of the Beyond exact-target root (negative: keep) and return "

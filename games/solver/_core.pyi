@@ -16,14 +16,6 @@ def pdep_ratio() -> float | None:
 def root_caps(exact_first: int = -1, short_probe: int = -1) -> tuple[int, int]:
     """Set the node caps of the Beyond exact-target root (negative: keep); return the old ones."""
 
-def nest_params(
-    mode: int = -1, lo: int = -1, hi: int = -1, cap: int = -1, after: int = -1, cats: int = -1
-) -> tuple[int, int, int, int]:
-    """The nested relaxation of Beyond's exact targets (a measurement; negative: keep)."""
-
-def nest_stats() -> list[tuple[int, ...]]:
-    """The nested relaxation's counts since the last call, by kind and tricks left."""
-
 class BudgetExceeded(RuntimeError):
     """A solve stopped on its budget; args: ("nodes" | "seconds", nodes, seconds)."""
 
