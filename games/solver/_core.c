@@ -1214,6 +1214,38 @@ static __attribute__((noinline)) int misses_a_trick_sk(const Ctx *c, int side, i
     return misses_a_trick_b(c, side, left, rel, 2);
 }
 
+/* With trumps in play (no jokers, four seats): the side on lead (`side`) needs every trick
+   left. When it holds the top trump and the seat right after that trump's holder, of the
+   other side, holds the second-best trump and another trump, the other side takes a trick
+   (DDS's later-tricks bound with trumps). While the side wins every trick it leads every
+   trick, so the top trump's holder plays before that seat in each; the seat wins with its
+   second-best trump the first trick in which it plays a trump with the top trump not on
+   it, and under the top trump it plays its other trump, after which the second-best is
+   the top. Return 1 then, adding the second-best trump to `rel` (the owners of the top two
+   trumps; the lengths place the rest). */
+static inline __attribute__((always_inline)) int guarded_second_b(const Ctx *c, int side,
+                                                                  uint64_t *rel, const int sp) {
+    if (C_JOKERS != JOKERS_NONE || C_NACTIVE != 4 || c->trump_block < 0) return 0;
+    uint64_t tr = all_held(c) & c->block_mask[c->trump_block];
+    if (popcount64(tr) < 3) return 0;
+    int top = highest(tr), x = c->owner[top];
+    if (on_team(c, x) != side) return 0;
+    int second = highest(tr ^ (1ULL << top)), hh = c->owner[second];
+    if (c->next[x] != hh || on_team(c, hh) == side) return 0;
+    if (popcount64(c->hand[hh] & tr) < 2) return 0;
+    *rel |= 1ULL << second;
+    return 1;
+}
+static int guarded_second(const Ctx *c, int side, uint64_t *rel) {
+    return guarded_second_b(c, side, rel, 0);
+}
+static __attribute__((noinline)) int guarded_second_sp(const Ctx *c, int side, uint64_t *rel) {
+    return guarded_second_b(c, side, rel, 1);
+}
+static __attribute__((noinline)) int guarded_second_sk(const Ctx *c, int side, uint64_t *rel) {
+    return guarded_second_b(c, side, rel, 2);
+}
+
 /* Card points: the least the other side surely takes in this trick when every suit the
    leader holds loses to it. In a suit S the trick is the other side's when one of its seats
    holds a card beating whatever the leader's side may play to S: the top card of S when it
@@ -3386,7 +3418,8 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                 int side = x ? !leader_ours : leader_ours;
                 if ((!x && lost) || !(side ? beta >= left : beta <= 1)) continue;
                 uint64_t mrel = 0;
-                if (SP(misses_a_trick)(c, side, left, &mrel)) {
+                if (SP(misses_a_trick)(c, side, left, &mrel) ||
+                    (!x && SP(guarded_second)(c, side, &mrel))) {
                     credit(!side, 1, mrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 }
             }

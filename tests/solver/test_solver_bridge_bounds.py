@@ -116,3 +116,23 @@ def test_a_lone_declarer_ruffs_above_the_defenders_trumps_mid_trick(solver: Solv
     # A trump lead: N wins it with its lowest trump above E's and W's, keeping the ace.
     position = wiezen("H", ["HA H9 H5 SA", "C3 D5 D6", "CK D2 D3 S3", "H7 D4 S2 C4"], E, "H6")
     assert set(solver(position, Objective.tricks([N]), "cards").cards.values()) == {4}
+
+
+def test_a_guarded_second_trump_behind_the_top_trump_takes_a_trick(solver: Solve) -> None:
+    # Hearts trump, N-S on lead needing every trick. W's king and two sit right after S's
+    # ace and queen: W wins with the king whenever the ace is not on the trick, and plays
+    # the two under it, so E-W take one trick whatever N leads.
+    position = wiezen("H", ["H3 SA SK", "C2 C3 C4", "HA HQ D2", "HK H2 C5"], N)
+    result = solver(position, Objective.tricks([N, S]), "cards")
+    assert result.value == 2
+    assert result.cards == {"H3": 2, "SA": 2, "SK": 2}
+    # E's king and two sit before S's ace and queen: the heart finesse drops it, all three.
+    position = wiezen("H", ["H3 SA SK", "HK H2 C2", "HA HQ D2", "C3 C4 C5"], N)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards["H3"] == 3
+    # E's nine, second-best and alone behind N's ace, falls under it: all four.
+    position = wiezen("H", ["HA H6 H5 ST", "H9 S8 CT C6", "SK S4 S3 D2", "CK C8 DQ D5"], N)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards["HA"] == 4
+    # W on lead must lead from the king and two: S takes the two with the queen, and the
+    # ace drops the king. (The bound holds only while the side needing every trick leads.)
+    position = wiezen("H", ["SA SK", "C2 C3", "HA HQ", "HK H2"], W)
+    assert solver(position, Objective.tricks([N, S])).value == 2
