@@ -1215,14 +1215,16 @@ static __attribute__((noinline)) int misses_a_trick_sk(const Ctx *c, int side, i
 }
 
 /* With trumps in play (no jokers, four seats): the side on lead (`side`) needs every trick
-   left. When it holds the top trump and the seat right after that trump's holder, of the
-   other side, holds the second-best trump and another trump, the other side takes a trick
-   (DDS's later-tricks bound with trumps). While the side wins every trick it leads every
-   trick, so the top trump's holder plays before that seat in each; the seat wins with its
-   second-best trump the first trick in which it plays a trump with the top trump not on
-   it, and under the top trump it plays its other trump, after which the second-best is
-   the top. Return 1 then, adding the second-best trump to `rel` (the owners of the top two
-   trumps; the lengths place the rest). */
+   left. When it holds the top trump, the trumps above the best trump its holder lacks are
+   all that holder's (k of them), and the seat right after that holder, of the other side,
+   holds that trump and k others, the other side takes a trick (DDS's later-tricks bound
+   with trumps: k = 1, a guarded second-best trump behind the top one). While the side
+   wins every trick it leads every trick, so the holder of the top trumps plays before
+   that seat in each: the seat plays its card the first time it must play a trump with
+   none of those above it on the trick (it then wins: nobody after it holds a higher one),
+   and a lower trump each time one of them is on the trick (k at most), after which its
+   card is the top. Return 1 then, adding that card to `rel` (the owners of the trumps
+   down to it; the lengths place the rest). */
 static inline __attribute__((always_inline)) int guarded_second_b(const Ctx *c, int side,
                                                                   uint64_t *rel, const int sp) {
     if (C_JOKERS != JOKERS_NONE || C_NACTIVE != 4 || c->trump_block < 0) return 0;
@@ -1230,9 +1232,12 @@ static inline __attribute__((always_inline)) int guarded_second_b(const Ctx *c, 
     if (popcount64(tr) < 3) return 0;
     int top = highest(tr), x = c->owner[top];
     if (on_team(c, x) != side) return 0;
-    int second = highest(tr ^ (1ULL << top)), hh = c->owner[second];
+    uint64_t above = c->hand[x] & tr, below = tr & ~above;
+    if (!below) return 0;
+    int second = highest(below), hh = c->owner[second];
+    above &= ~((2ULL << second) - 1);
     if (c->next[x] != hh || on_team(c, hh) == side) return 0;
-    if (popcount64(c->hand[hh] & tr) < 2) return 0;
+    if (popcount64(c->hand[hh] & tr) <= popcount64(above)) return 0;
     *rel |= 1ULL << second;
     return 1;
 }

@@ -132,6 +132,20 @@ def test_a_guarded_second_trump_behind_the_top_trump_takes_a_trick(solver: Solve
     # E's nine, second-best and alone behind N's ace, falls under it: all four.
     position = wiezen("H", ["HA H6 H5 ST", "H9 S8 CT C6", "SK S4 S3 D2", "CK C8 DQ D5"], N)
     assert solver(position, Objective.tricks([N, S]), "cards").cards["HA"] == 4
+    # S's ace and king above W's queen: with two trumps under it, W keeps the queen for a
+    # trick (here a ruff of the diamond), so N-S take three.
+    position = wiezen("H", ["H4 SA SK SQ", "C2 C3 C4 C5", "HA HK D2 D3", "HQ H3 H2 S2"], N)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards["H4"] == 3
+    # W's ace and king above N's jack, ten and three: with fewer trumps under its card than
+    # the top trumps above it, a seat keeps nothing (found against the twin: counting it
+    # gives N-S two tricks after the club two).
+    position = wiezen(
+        "H",
+        ["C2 CT H3 HJ HT S7", "CA D2 D8 DA DQ SK", "C3 C8 D4 D5 D9 H4", "C5 C9 H6 H9 HA HK"],
+        N,
+    )
+    result = solver(position, Objective.tricks([N, S]), "cards")
+    assert result.cards == {"C2": 1, "CT": 1, "S7": 1, "H3": 0, "HJ": 1, "HT": 1}
     # W on lead must lead from the king and two: S takes the two with the queen, and the
     # ace drops the king. (The bound holds only while the side needing every trick leads.)
     position = wiezen("H", ["SA SK", "C2 C3", "HA HQ", "HK H2"], W)
