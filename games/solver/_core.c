@@ -1226,7 +1226,8 @@ static __attribute__((noinline)) int misses_a_trick_sk(const Ctx *c, int side, i
    card is the top. Return 1 then, adding that card to `rel` (the owners of the trumps
    down to it; the lengths place the rest). */
 static inline __attribute__((always_inline)) int guarded_second_b(const Ctx *c, int side,
-                                                                  uint64_t *rel, const int sp) {
+                                                                  int leader, uint64_t *rel,
+                                                                  const int sp) {
     if (C_JOKERS != JOKERS_NONE || C_NACTIVE != 4 || c->trump_block < 0) return 0;
     uint64_t tr = all_held(c) & c->block_mask[c->trump_block];
     if (popcount64(tr) < 3) return 0;
@@ -1237,18 +1238,21 @@ static inline __attribute__((always_inline)) int guarded_second_b(const Ctx *c, 
     int second = highest(below), hh = c->owner[second];
     above &= ~((2ULL << second) - 1);
     if (c->next[x] != hh || on_team(c, hh) == side) return 0;
+    if (on_team(c, leader) != side && c->next[leader] != x) return 0;
     if (popcount64(c->hand[hh] & tr) <= popcount64(above)) return 0;
     *rel |= 1ULL << second;
     return 1;
 }
-static int guarded_second(const Ctx *c, int side, uint64_t *rel) {
-    return guarded_second_b(c, side, rel, 0);
+static int guarded_second(const Ctx *c, int side, int leader, uint64_t *rel) {
+    return guarded_second_b(c, side, leader, rel, 0);
 }
-static __attribute__((noinline)) int guarded_second_sp(const Ctx *c, int side, uint64_t *rel) {
-    return guarded_second_b(c, side, rel, 1);
+static __attribute__((noinline)) int guarded_second_sp(const Ctx *c, int side, int leader,
+                                                       uint64_t *rel) {
+    return guarded_second_b(c, side, leader, rel, 1);
 }
-static __attribute__((noinline)) int guarded_second_sk(const Ctx *c, int side, uint64_t *rel) {
-    return guarded_second_b(c, side, rel, 2);
+static __attribute__((noinline)) int guarded_second_sk(const Ctx *c, int side, int leader,
+                                                       uint64_t *rel) {
+    return guarded_second_b(c, side, leader, rel, 2);
 }
 
 /* Card points: the least the other side surely takes in this trick when every suit the
@@ -3424,7 +3428,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                 if ((!x && lost) || !(side ? beta >= left : beta <= 1)) continue;
                 uint64_t mrel = 0;
                 if (SP(misses_a_trick)(c, side, left, &mrel) ||
-                    (!x && SP(guarded_second)(c, side, &mrel))) {
+                    SP(guarded_second)(c, side, seat, &mrel)) {
                     credit(!side, 1, mrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 }
             }

@@ -146,6 +146,10 @@ def test_a_guarded_second_trump_behind_the_top_trump_takes_a_trick(solver: Solve
     )
     result = solver(position, Objective.tricks([N, S]), "cards")
     assert result.cards == {"C2": 1, "CT": 1, "S7": 1, "H3": 0, "HJ": 1, "HT": 1}
+    # E on lead (right before S): S still plays before W in every trick N-S can win, so W's
+    # king and two still take one.
+    position = wiezen("H", ["SA SK D2", "C2 C3 C4", "HA HQ D3", "HK H2 C5"], E)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards == {"C2": 2, "C3": 2, "C4": 2}
     # W on lead must lead from the king and two: S takes the two with the queen, and the
     # ace drops the king. (The bound holds only while the side needing every trick leads.)
     position = wiezen("H", ["SA SK", "C2 C3", "HA HQ", "HK H2"], W)
