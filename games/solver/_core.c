@@ -1214,6 +1214,47 @@ static __attribute__((noinline)) int misses_a_trick_sk(const Ctx *c, int side, i
     return misses_a_trick_b(c, side, left, rel, 2);
 }
 
+/* With trumps in play (no jokers, four seats): the side on lead (`side`) needs every trick
+   left. When it holds the top trump, the trumps above the best trump its holder lacks are
+   all that holder's (k of them), and the seat right after that holder, of the other side,
+   holds that trump and k others, the other side takes a trick (DDS's later-tricks bound
+   with trumps: k = 1, a guarded second-best trump behind the top one). While the side
+   wins every trick it leads every trick, so the holder of the top trumps plays before
+   that seat in each: the seat plays its card the first time it must play a trump with
+   none of those above it on the trick (it then wins: nobody after it holds a higher one),
+   and a lower trump each time one of them is on the trick (k at most), after which its
+   card is the top. Return 1 then, adding that card to `rel` (the owners of the trumps
+   down to it; the lengths place the rest). */
+static inline __attribute__((always_inline)) int guarded_second_b(const Ctx *c, int side,
+                                                                  int leader, uint64_t *rel,
+                                                                  const int sp) {
+    if (C_JOKERS != JOKERS_NONE || C_NACTIVE != 4 || c->trump_block < 0) return 0;
+    uint64_t tr = all_held(c) & c->block_mask[c->trump_block];
+    if (popcount64(tr) < 3) return 0;
+    int top = highest(tr), x = c->owner[top];
+    if (on_team(c, x) != side) return 0;
+    uint64_t above = c->hand[x] & tr, below = tr & ~above;
+    if (!below) return 0;
+    int second = highest(below), hh = c->owner[second];
+    above &= ~((2ULL << second) - 1);
+    if (c->next[x] != hh || on_team(c, hh) == side) return 0;
+    if (on_team(c, leader) != side && c->next[leader] != x) return 0;
+    if (popcount64(c->hand[hh] & tr) <= popcount64(above)) return 0;
+    *rel |= 1ULL << second;
+    return 1;
+}
+static int guarded_second(const Ctx *c, int side, int leader, uint64_t *rel) {
+    return guarded_second_b(c, side, leader, rel, 0);
+}
+static __attribute__((noinline)) int guarded_second_sp(const Ctx *c, int side, int leader,
+                                                       uint64_t *rel) {
+    return guarded_second_b(c, side, leader, rel, 1);
+}
+static __attribute__((noinline)) int guarded_second_sk(const Ctx *c, int side, int leader,
+                                                       uint64_t *rel) {
+    return guarded_second_b(c, side, leader, rel, 2);
+}
+
 /* Card points: the least the other side surely takes in this trick when every suit the
    leader holds loses to it. In a suit S the trick is the other side's when one of its seats
    holds a card beating whatever the leader's side may play to S: the top card of S when it
@@ -3386,7 +3427,8 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                 int side = x ? !leader_ours : leader_ours;
                 if ((!x && lost) || !(side ? beta >= left : beta <= 1)) continue;
                 uint64_t mrel = 0;
-                if (SP(misses_a_trick)(c, side, left, &mrel)) {
+                if (SP(misses_a_trick)(c, side, left, &mrel) ||
+                    SP(guarded_second)(c, side, seat, &mrel)) {
                     credit(!side, 1, mrel, &ours, &ours_rel, &theirs, &theirs_rel);
                 }
             }

@@ -116,3 +116,41 @@ def test_a_lone_declarer_ruffs_above_the_defenders_trumps_mid_trick(solver: Solv
     # A trump lead: N wins it with its lowest trump above E's and W's, keeping the ace.
     position = wiezen("H", ["HA H9 H5 SA", "C3 D5 D6", "CK D2 D3 S3", "H7 D4 S2 C4"], E, "H6")
     assert set(solver(position, Objective.tricks([N]), "cards").cards.values()) == {4}
+
+
+def test_a_guarded_second_trump_behind_the_top_trump_takes_a_trick(solver: Solve) -> None:
+    # Hearts trump, N-S on lead needing every trick. W's king and two sit right after S's
+    # ace and queen: W wins with the king whenever the ace is not on the trick, and plays
+    # the two under it, so E-W take one trick whatever N leads.
+    position = wiezen("H", ["H3 SA SK", "C2 C3 C4", "HA HQ D2", "HK H2 C5"], N)
+    result = solver(position, Objective.tricks([N, S]), "cards")
+    assert result.value == 2
+    assert result.cards == {"H3": 2, "SA": 2, "SK": 2}
+    # E's king and two sit before S's ace and queen: the heart finesse drops it, all three.
+    position = wiezen("H", ["H3 SA SK", "HK H2 C2", "HA HQ D2", "C3 C4 C5"], N)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards["H3"] == 3
+    # E's nine, second-best and alone behind N's ace, falls under it: all four.
+    position = wiezen("H", ["HA H6 H5 ST", "H9 S8 CT C6", "SK S4 S3 D2", "CK C8 DQ D5"], N)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards["HA"] == 4
+    # S's ace and king above W's queen: with two trumps under it, W keeps the queen for a
+    # trick (here a ruff of the diamond), so N-S take three.
+    position = wiezen("H", ["H4 SA SK SQ", "C2 C3 C4 C5", "HA HK D2 D3", "HQ H3 H2 S2"], N)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards["H4"] == 3
+    # W's ace and king above N's jack, ten and three: with fewer trumps under its card than
+    # the top trumps above it, a seat keeps nothing (found against the twin: counting it
+    # gives N-S two tricks after the club two).
+    position = wiezen(
+        "H",
+        ["C2 CT H3 HJ HT S7", "CA D2 D8 DA DQ SK", "C3 C8 D4 D5 D9 H4", "C5 C9 H6 H9 HA HK"],
+        N,
+    )
+    result = solver(position, Objective.tricks([N, S]), "cards")
+    assert result.cards == {"C2": 1, "CT": 1, "S7": 1, "H3": 0, "HJ": 1, "HT": 1}
+    # E on lead (right before S): S still plays before W in every trick N-S can win, so W's
+    # king and two still take one.
+    position = wiezen("H", ["SA SK D2", "C2 C3 C4", "HA HQ D3", "HK H2 C5"], E)
+    assert solver(position, Objective.tricks([N, S]), "cards").cards == {"C2": 2, "C3": 2, "C4": 2}
+    # W on lead must lead from the king and two: S takes the two with the queen, and the
+    # ace drops the king. (The bound holds only while the side needing every trick leads.)
+    position = wiezen("H", ["SA SK", "C2 C3", "HA HQ", "HK H2"], W)
+    assert solver(position, Objective.tricks([N, S])).value == 2
