@@ -3783,7 +3783,13 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                 depth = 0;
             }
         }
-        table_store(c->tt, stored_key, C_NBLOCKS, zone, slo, shi, encode_hint(c, best_card), depth);
+        /* The Skat copy keeps a lead hint only from a node that cut: a node that failed
+           names the first card of the best fail-soft answer, mostly the window's edge,
+           which leads the next probe no better than the move order (150 Skat deals:
+           6,674,681 -> 6,634,301 nodes, core instructions -0.7 %; an entry keeps the hint
+           it had when a failing node tightens it). */
+        int best_hint = sp == 2 && !cut ? -1 : best_card;
+        table_store(c->tt, stored_key, C_NBLOCKS, zone, slo, shi, encode_hint(c, best_hint), depth);
     }
     return best;
 }
