@@ -3272,78 +3272,132 @@ static int lone_mid(const Ctx *c, const Trick *t, int seat, int d, int need, uin
     return k;
 }
 
-/* The Skat copy's trick start with two tricks left (after the static bounds): the
-   minimax of its at most eight lines, each card of each seat in turn (highest first),
-   with alpha-beta cutoffs and the ranks kept as search_body and play keep them (a cutoff
-   rests on the cutting card's line alone, a fail on every line; a trick's winner when it
-   beat a card of its block, the last trick's when it beat one of the other side's). No
-   table, point bounds, move order or node below the trick start: there those cost more
-   than the lines (150 Skat deals: core instructions -2.6 %, see the work log). */
-static int two_tricks_sk(Ctx *c, const Trick *t, int seat, int alpha, int beta, uint64_t *rel) {
-    const int sp = 2;
-    uint64_t legal = legal_mask_b(c, t, seat, sp), all_rel = 0;
-    int maximising = on_team(c, seat);
-    int best = maximising ? -BIG : BIG;
-    for (uint64_t m = legal; m; m ^= 1ULL << highest(m)) {
-        int card = highest(m);
-        uint64_t bit = 1ULL << card, mrel = 0;
-        Trick nt = *t;
-        trick_push(c, &nt, seat, card, -1, sp);
-        c->hand[seat] ^= bit;
-        c->held ^= bit;
-        c->held_points -= c->points[card];
-        int v;
-        if (nt.n < 3) {
-            v = two_tricks_sk(c, &nt, c->next[seat], alpha, beta, &mrel);
-        } else {
-            int wi = nt.win, winner = nt.seat[wi], wcard = nt.card[wi];
-            for (int i = 0; i < 3; i++) {
-                if (i != wi && c->block_of[nt.card[i]] == c->block_of[wcard]) {
-                    mrel |= 1ULL << wcard;
-                    break;
-                }
-            }
-            int gain = trick_gain(c, &nt, winner);
-            int s = winner, lead = -1, w = 0, ws = 0;
-            int lseat[3] = {0}, lcard[3] = {0};
-            for (int i = 0; i < 3; i++, s = c->next[s]) {
-                int lc = lowest(c->hand[s]);
-                if (i == 0) lead = c->block_of[lc];
-                lseat[i] = s;
-                lcard[i] = lc;
-                int st = strength(c, lc, lead);
-                if (st > ws) {
-                    ws = st;
-                    w = i;
-                }
-            }
-            int wside = on_team(c, lseat[w]);
-            for (int i = 0; i < 3; i++) {
-                if (on_team(c, lseat[i]) != wside && c->block_of[lcard[i]] == c->block_of[lcard[w]]) {
-                    mrel |= 1ULL << lcard[w];
-                    break;
-                }
-            }
-            v = gain + (wside ? c->held_points : 0);
-        }
-        c->hand[seat] ^= bit;
-        c->held ^= bit;
-        c->held_points += c->points[card];
-        if (maximising) {
-            if (v > best) best = v;
-            if (best > alpha) alpha = best;
-        } else {
-            if (v < best) best = v;
-            if (best < beta) beta = best;
-        }
-        if (alpha >= beta) {
-            *rel |= mrel;
-            return best;
-        }
-        all_rel |= mrel;
+/* One line of two_tricks_sk: the seats s[0..2] (s[0] leads) play x[0..2], then their
+   other cards; the team's points, and the ranks they rest on in *lrel. */
+static inline __attribute__((always_inline)) int two_tricks_line(const Ctx *c, const int s[3],
+                                                                 const uint64_t h[3],
+                                                                 const int x[3], int all_points,
+                                                                 uint64_t *lrel) {
+    int lb = c->block_of[x[0]], w = 0;
+    for (int i = 1; i < 3; i++) {
+        if (strength(c, x[i], lb) > strength(c, x[w], lb)) w = i;
     }
-    *rel |= all_rel;
-    return best;
+    int wb = c->block_of[x[w]];
+    for (int i = 0; i < 3; i++) {
+        if (i != w && c->block_of[x[i]] == wb) {
+            *lrel |= 1ULL << x[w];
+            break;
+        }
+    }
+    int trick = c->points[x[0]] + c->points[x[1]] + c->points[x[2]];
+    int v = on_team(c, s[w]) ? trick : 0;
+    /* The last trick, led by the winner. */
+    int y[3], ys[3], w2 = 0;
+    for (int k = 0; k < 3; k++) {
+        int i = (w + k) % 3;
+        y[k] = lowest(h[i] ^ (1ULL << x[i]));
+        ys[k] = s[i];
+    }
+    int lb2 = c->block_of[y[0]];
+    for (int k = 1; k < 3; k++) {
+        if (strength(c, y[k], lb2) > strength(c, y[w2], lb2)) w2 = k;
+    }
+    int side = on_team(c, ys[w2]), wb2 = c->block_of[y[w2]];
+    for (int k = 0; k < 3; k++) {
+        if (on_team(c, ys[k]) != side && c->block_of[y[k]] == wb2) {
+            *lrel |= 1ULL << y[w2];
+            break;
+        }
+    }
+    return v + (side ? all_points - trick : 0);
+}
+
+/* The Skat copy's trick start with two tricks left (after the static bounds): the
+   minimax of its at most eight lines, each seat's cards highest first, with alpha-beta
+   cutoffs and the ranks kept as search_body and play keep them (a cutoff rests on the
+   cutting card's line alone, a fail on every line; a trick's winner when it beat a card
+   of its block, the last trick's when it beat one of the other side's). No table, point
+   bounds, move order or node below the trick start: there those cost more than the lines
+   (150 Skat deals: core instructions -2.6 %, see the work log). */
+static __attribute__((noinline)) int two_tricks_sk(const Ctx *c, int leader, int alpha, int beta,
+                                                  uint64_t *rel) {
+    int s[3] = {leader, c->next[leader], c->next[c->next[leader]]};
+    uint64_t h[3] = {c->hand[s[0]], c->hand[s[1]], c->hand[s[2]]};
+    int mx[3] = {on_team(c, s[0]), on_team(c, s[1]), on_team(c, s[2])};
+    int x[3], all_points = c->held_points;
+    int best[3], lo[3], hi[3], cut[3];
+    uint64_t legal[3], acc[3], got[3];
+    int i = 0;
+    lo[0] = alpha;
+    hi[0] = beta;
+    legal[0] = h[0];
+    /* An explicit stack of the three seats' loops. */
+    best[0] = mx[0] ? -BIG : BIG;
+    acc[0] = 0;
+    cut[0] = 0;
+    for (;;) {
+        if (!legal[i] || cut[i]) {
+            /* This seat is done: its answer goes to the seat before. */
+            int v = best[i];
+            uint64_t r = cut[i] ? got[i] : acc[i];
+            if (i == 0) {
+                *rel |= r;
+                return v;
+            }
+            i--;
+            goto update;
+        }
+        x[i] = highest(legal[i]);
+        legal[i] ^= 1ULL << x[i];
+        if (i < 2) {
+            int j = i + 1;
+            uint64_t bm = c->block_mask[c->block_of[x[0]]];
+            legal[j] = h[j] & bm ? h[j] & bm : h[j];
+            lo[j] = lo[i];
+            hi[j] = hi[i];
+            best[j] = mx[j] ? -BIG : BIG;
+            acc[j] = 0;
+            cut[j] = 0;
+            i = j;
+            continue;
+        }
+        {
+            uint64_t r = 0;
+            int v = two_tricks_line(c, s, h, x, all_points, &r);
+            /* (falls into update with seat 2's move) */
+            if (mx[2]) {
+                if (v > best[2]) best[2] = v;
+                if (best[2] > lo[2]) lo[2] = best[2];
+            } else {
+                if (v < best[2]) best[2] = v;
+                if (best[2] < hi[2]) hi[2] = best[2];
+            }
+            if (lo[2] >= hi[2]) {
+                cut[2] = 1;
+                got[2] = r;
+            } else {
+                acc[2] |= r;
+            }
+            continue;
+        }
+    update: {
+            int v = best[i + 1];
+            uint64_t r = cut[i + 1] ? got[i + 1] : acc[i + 1];
+            if (mx[i]) {
+                if (v > best[i]) best[i] = v;
+                if (best[i] > lo[i]) lo[i] = best[i];
+            } else {
+                if (v < best[i]) best[i] = v;
+                if (best[i] < hi[i]) hi[i] = best[i];
+            }
+            if (lo[i] >= hi[i]) {
+                cut[i] = 1;
+                got[i] = r;
+            } else {
+                acc[i] |= r;
+            }
+        }
+    }
 }
 
 static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick *t, int seat,
@@ -3378,7 +3432,7 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
         static_hi = hi;
         depth = popcount64(c->hand[seat]);
         /* Skat, two tricks left: the lines themselves (two_tricks_sk). */
-        if (sp == 2 && depth == 2) return two_tricks_sk(c, t, seat, alpha, beta, rel);
+        if (sp == 2 && depth == 2) return two_tricks_sk(c, seat, alpha, beta, rel);
         /* Card points: the table first. It decides about half of the trick starts that
            reach it, and costs less than the point bounds below, which then run only where
            it does not decide (150 Skat deals: 14.41 G -> 12.73 G instructions, nodes
