@@ -71,6 +71,7 @@ typedef struct {
 typedef struct {
     Bucket *buckets;
     size_t nbuckets; /* as many as fit the size asked for (any count, see bucket_of) */
+    size_t span;     /* the first buckets this solve's keys go to (see PTS_TABLE_MB) */
     uint32_t gen;
     uint32_t picks[4]; /* owner bits of each block that pick the bucket, by entry level */
     int tops[4];       /* how many top cards' owners that is */
@@ -80,6 +81,13 @@ typedef struct {
        mover's hand and the trick so far. A wrong or stale hint only costs move order. */
     uint64_t *cuts;
 } Table;
+/* Card-point solves (Skat) spread their keys over the first PTS_TABLE_MB of the table
+   only (661 buckets). They are small (the 150 solved deals: a median of 4.8 K trick starts,
+   at most 167 K, each storing at most one entry), and a few megabytes that every solve
+   reuses stay in the caches and the TLB, where 64 MB of buckets, each solve's in new
+   places, missed both (the 150 deals: +142 nodes, CPU time -15 %; 4 MB: +0.2 % nodes, a
+   little faster again; 2 MB: +2 % nodes). */
+enum { PTS_TABLE_MB = 8 };
 /* The cutoff memory: 2^CUT_BITS slots; Beyond's searches use all of them, every other game
    the first 2^CUT_BITS_LOW (its node counts as with a memory of that size). */
 enum { CUT_BITS = 20, CUT_BITS_LOW = 16 };
@@ -162,6 +170,7 @@ static int table_init(Table *t, size_t megabytes) {
         return -1;
     }
     t->nbuckets = n;
+    t->span = n;
     t->gen = 0;
     return 0;
 }
@@ -214,7 +223,7 @@ static Bucket *bucket_of(const Table *t, const Key *k, uint64_t exact_h, uint32_
     *first = t->ways < WAYS ? (int)(h >> 58) % (WAYS / t->ways) * t->ways : 0;
     /* The low 32 bits of the hash scaled to the bucket count (the tag and the slice come
        from the top bits). */
-    return &t->buckets[(size_t)(((h & 0xffffffffu) * (uint64_t)t->nbuckets) >> 32)];
+    return &t->buckets[(size_t)(((h & 0xffffffffu) * (uint64_t)t->span) >> 32)];
 }
 
 /* Start loading the cache line at p. */
@@ -4521,6 +4530,11 @@ static PyObject *Engine_solve(Engine *self, PyObject *args) {
         }
     }
     self->table.ways = kind == KIND_POINTS ? 16 : WAYS;
+    /* Card points (Skat): the keys go to the first PTS_TABLE_MB of the table only. */
+    size_t pts_span = ((size_t)PTS_TABLE_MB << 20) / sizeof(Bucket);
+    self->table.span = kind == KIND_POINTS && pts_span && pts_span < self->table.nbuckets
+                           ? pts_span
+                           : self->table.nbuckets;
     c.tt = &self->table;
 
     Move moves[MAXMOVES];
