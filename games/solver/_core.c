@@ -2369,7 +2369,9 @@ static int avoid_score(const Ctx *c, const Trick *t, int seat, int card, int avo
    ruffed), then of the card that the most of the team's cards of its suit beat
    (a joker lead, or a suit the team is out of, last, low first); following, a card that
    does not beat the trick so far, the highest of them first (they keep the trick low for
-   the team and shed the cards that could win later), then winners, low first. */
+   the team and shed the cards that could win later), but a trump among them (under a
+   higher ruff, or on a joker lead) after the others (the bench's 50 deals with
+   declarations: see the work log, helper bexact33), then winners, low first. */
 static int push_score(const Ctx *c, const Trick *t, int card) {
     int b = c->block_of[card];
     int rank = card - c->block_start[b];
@@ -2388,8 +2390,8 @@ static int push_score(const Ctx *c, const Trick *t, int card) {
         int above = popcount64(mine & ~((2ULL << card) - 1));
         return (150 + 4 * popcount64(masters) + above - rank) * LEAD_SCALE;
     }
-    int wins = beats(c, t, card, t->card[t->win]);
-    return wins ? 100 - rank : 200 + rank;
+    if (beats(c, t, card, t->card[t->win])) return 100 - rank;
+    return c->trump_block >= 0 && b == c->trump_block ? 200 + rank : 220 + rank;
 }
 
 #define NO_JSCORE (-1000000000)
