@@ -2419,7 +2419,9 @@ static int avoid_score(const Ctx *c, const Trick *t, int seat, int card, int avo
    ruffed), then of the card that the most of the team's cards of its suit beat
    (a joker lead, or a suit the team is out of, last, low first); following, a card that
    does not beat the trick so far, the highest of them first (they keep the trick low for
-   the team and shed the cards that could win later), then winners, low first. */
+   the team and shed the cards that could win later), but a trump among them (under a
+   higher ruff, or on a joker lead) after the others (the bench's 50 deals with
+   declarations: see the work log, helper bexact33), then winners, low first. */
 static int push_score(const Ctx *c, const Trick *t, int card) {
     int b = c->block_of[card];
     int rank = card - c->block_start[b];
@@ -2438,8 +2440,8 @@ static int push_score(const Ctx *c, const Trick *t, int card) {
         int above = popcount64(mine & ~((2ULL << card) - 1));
         return (150 + 4 * popcount64(masters) + above - rank) * LEAD_SCALE;
     }
-    int wins = beats(c, t, card, t->card[t->win]);
-    return wins ? 100 - rank : 200 + rank;
+    if (beats(c, t, card, t->card[t->win])) return 100 - rank;
+    return c->trump_block >= 0 && b == c->trump_block ? 200 + rank : 220 + rank;
 }
 
 #define NO_JSCORE (-1000000000)
@@ -3823,6 +3825,11 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
             }
         }
         uint64_t move_rel = 0;
+        /* Exact targets (Beyond), a seat of the team at its number following with a card
+           that does not beat the trick: see below. */
+        int low_dom = C_KIND == KIND_EXACT && C_JOKERS == JOKERS_BEYOND && maximising &&
+                      t->n > 0 && c->need[seat] == 0 && cb != c->joker_block &&
+                      !beats(c, t, card, t->card[t->win]);
         int v = play(c, t, seat, card, named, a, b, &move_rel, child_base, sp);
         if (maximising) {
             if (v > best) {
@@ -3857,6 +3864,20 @@ static inline __attribute__((always_inline)) int search_body(Ctx *c, const Trick
                 below[cb] = limit;
                 below_pts[cb] = c->points[card];
             }
+        }
+        if (low_dom && card > below[cb]) {
+            /* A seat that must take no more tricks, and a card of it that does not beat
+               the trick so far: a lower card of its block does no better for the team.
+               After the lower card the seat keeps this one, after this one the lower
+               one; whatever the team does after the lower card, it can do after this
+               one, the seat playing the lower card where that line plays this one: the
+               same block, so legal where this one is, and it wins no trick that this one
+               does not win, so every trick goes where it went (in a line the team hits,
+               the seat wins none). This rests on this card not beating the card winning
+               so far (its rank, when of that card's block, as ducked_trick pins it). */
+            below[cb] = card;
+            int wcard = t->card[t->win];
+            if (c->block_of[wcard] == cb) dom_rel |= 1ULL << wcard;
         }
     }
     if (!cut) moves_rel = add_twins(moves_rel, twins, ntwins) | dom_rel;

@@ -305,6 +305,28 @@ def test_exact_targets_fail_when_a_seat_at_its_target_holds_only_winners_of_the_
     assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
 
 
+def test_a_seat_at_its_target_ducking_lower_does_no_better_only_when_it_ducks(
+    solver: Solve,
+) -> None:
+    # N has its number (none). Its queen beats W's spade five and S's jack cannot overtake
+    # it, so the queen fails; the two ducks and S's jack takes S's trick: N-S hit. (A seat at
+    # its number skips its lower cards of a suit once a card of it that does not beat the
+    # trick has failed: the queen beats it, so the two is still tried.)
+    position = beyond("NT", ["SQ S2", "S4 D3", "SJ D2", "DA"], W, trick=["S5"])
+    assert solver(position, Objective.exact({N: 0, S: 0})).value == 0
+    assert solver(position, Objective.exact({N: 0, S: 1})).value == 1
+
+
+def test_a_seat_still_needing_tricks_may_keep_its_higher_card_to_win_later(
+    solver: Solve,
+) -> None:
+    # N needs a trick. Under W's spade king both its spades duck; after the queen N keeps
+    # the two and loses W's spade three lead, after the two it wins that lead with the
+    # queen: N-S hit. (Only a seat at its number skips its lower ducks.)
+    position = beyond("NT", ["SQ S2", "S4 D2", "D3 D4", "S3"], W, trick=["SK"])
+    assert solver(position, Objective.exact({N: 1, S: 0})).value == 1
+
+
 def _targets_near_the_pairs_tricks(seed: int, seat: int, share: int) -> tuple[Position, Objective]:
     """A 6-trick Beyond position with jokers and exact targets for ``seat``'s pair that add up
     to the tricks the pair can take, give or take one, split by ``share``."""
