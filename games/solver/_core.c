@@ -2234,7 +2234,7 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
         }
         score -= rank;
     }
-    if (sp == 1 && b == tb && opp_len == 0 && partner_best >= 0) {
+    if (sp == 1 && b == tb && opp_len == 0) {
         /* Bridge copy: a trump lead when the opponents hold no trumps and a partner does
            comes last. It wins no trick that the trumps would not win anyway, and it
            spends a trump of each hand of the side at once (a cross-ruff needs them
