@@ -2189,6 +2189,20 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
     int score;
     if (card == top) {
         score = opp_ruffs ? 40 : 300; /* cash a winner unless it can be ruffed */
+        if (sp == 1 && !opp_ruffs) {
+            /* Bridge copy: the second card of the suit, guarded, sits with the seat before
+               the leader, and the leader's side holds the third: the top card played from
+               this hand can never catch the second, which a lead from the partner's side
+               could finesse. Such a cash comes after the leads towards partner and the
+               finesses (80; see the work log, bproof33). */
+            uint64_t rest = in_suit & ~(1ULL << top);
+            int second = rest ? highest(rest) : -1;
+            int rho = c->next[c->next[c->next[seat]]];
+            if (second >= 0 && c->owner[second] == rho && popcount64(c->hand[rho] & bm) > 1) {
+                uint64_t rest3 = rest & ~(1ULL << second);
+                if (rest3 && on_team(c, c->owner[highest(rest3)]) == mine) score = 80;
+            }
+        }
     } else {
         int owner = c->owner[top];
         int lho = c->next[seat];
