@@ -2224,6 +2224,14 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
                    fewer on three, one the same. */
                 score -= 40;
             }
+            if (sp == 1 && owner != seat && so == lho) {
+                /* Bridge copy: a finesse, the second card with the next seat and the third
+                   with partner, who holds the top card: ahead of the cashes (310). The
+                   leader's entries, spent on cashes first, are what repeats it (see the
+                   work log, bproof33). */
+                uint64_t rest3 = rest & ~(1ULL << second);
+                if (rest3 && c->owner[highest(rest3)] == owner) score = 310;
+            }
         } else if (friend_top) {
             /* Under the leader's own top card, with nothing of partner's to win the trick:
                the trick goes to an opponent while the top card stays. */
