@@ -2200,7 +2200,14 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
             uint64_t rest = in_suit & ~(1ULL << top);
             int second = rest ? highest(rest) : -1;
             int rho = c->next[c->next[c->next[seat]]];
-            if (second >= 0 && c->owner[second] == rho && popcount64(c->hand[rho] & bm) > 1) {
+            if (tb < 0 && second >= 0 && on_team(c, c->owner[second]) != mine &&
+                popcount64(c->hand[c->owner[second]] & bm) >= 3) {
+                /* No trumps: the second card sits with an opponent holding three cards of
+                   the suit or more: the cash makes that opponent's cards the top ones, a
+                   long suit it can run. After the leads towards partner (60; see the work
+                   log, bproof34). */
+                score = 60;
+            } else if (second >= 0 && c->owner[second] == rho && popcount64(c->hand[rho] & bm) > 1) {
                 uint64_t rest3 = rest & ~(1ULL << second);
                 if (rest3 && on_team(c, c->owner[highest(rest3)]) == mine) score = 80;
             }
