@@ -2200,7 +2200,14 @@ static inline __attribute__((always_inline)) int lead_score_b(const Ctx *c, int 
             uint64_t rest = in_suit & ~(1ULL << top);
             int second = rest ? highest(rest) : -1;
             int rho = c->next[c->next[c->next[seat]]];
-            if (second >= 0 && c->owner[second] == rho && popcount64(c->hand[rho] & bm) > 1) {
+            if (tb < 0 && second >= 0 && on_team(c, c->owner[second]) != mine &&
+                popcount64(c->hand[c->owner[second]] & bm) >= 3) {
+                /* No trumps: the second card sits with an opponent holding three cards of
+                   the suit or more: the cash makes that opponent's cards the top ones, a
+                   long suit it can run. After the leads towards partner (60; see the work
+                   log, bproof34). */
+                score = 60;
+            } else if (second >= 0 && c->owner[second] == rho && popcount64(c->hand[rho] & bm) > 1) {
                 uint64_t rest3 = rest & ~(1ULL << second);
                 if (rest3 && on_team(c, c->owner[highest(rest3)]) == mine) score = 80;
             }
@@ -2286,6 +2293,8 @@ typedef struct {
     int opp_s; /* the strongest card a later opponent may play (see strength()), 0 if none */
     int safe;  /* our side takes the trick whatever this seat plays */
     int partner_beats; /* a later partner can beat the opponent's winning card */
+    int force; /* bridge copy, third seat: the last seat's second-best card of the suit led
+                  (its strength), 0 if none */
 } FollowInfo;
 
 static inline __attribute__((always_inline)) int follow_score_b(const Ctx *c, const Trick *t,
@@ -2329,6 +2338,10 @@ static inline __attribute__((always_inline)) int follow_score_b(const Ctx *c, co
         /* Second hand low: when partner can beat the card led, a winner that an
            opponent may still beat comes after the low cards. */
         if (f->partner_beats) return 40 - rank;
+        /* Bridge copy, third seat: a card above all of the last seat's cards of the suit
+           but its top one first, the cheapest of them: that seat must spend its top card
+           (or let the trick go), where a cheaper card lets it win with its second. */
+        if (sp == 1 && f->force && strength(c, card, t->lead_block) > f->force) return 270 - rank;
         return C_KIND == KIND_POINTS ? 250 + rank : 250 - rank;
     }
     /* Low cards: for card points the fewest points first, then the lowest. */
@@ -2527,7 +2540,7 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
     uint64_t legal = legal_mask_b(c, t, seat, sp);
     uint64_t held = all_held(c);
     uint64_t in_play = held | trick_cards(t);
-    FollowInfo f = {0, 0, 0, 0, 0, 0};
+    FollowInfo f = {0, 0, 0, 0, 0, 0, 0};
     if (t->n) {
         int wi = t->win;
         f.wcard = t->card[wi];
@@ -2550,6 +2563,10 @@ static inline __attribute__((always_inline)) int gen_moves_b(const Ctx *c, const
             f.partner_beats = !f.friend_wins && ours_s > win_s;
             if (f.friend_wins && win_s > ours_s) ours_s = win_s;
             f.safe = ours_s > f.opp_s && (f.friend_wins || ours_s > win_s);
+            if (sp == 1 && t->n == 2) {
+                uint64_t m = c->hand[c->next[seat]] & c->block_mask[t->lead_block];
+                if (m & (m - 1)) f.force = strength(c, highest(m & ~(1ULL << highest(m))), t->lead_block);
+            }
         }
     }
     int n = 0;
