@@ -69,9 +69,9 @@ def judged_again(draft: QuizDraft) -> None:
     """The quiz re-judged from what it stored (the deal, or its worlds) through the shared
     verdict: play quizzes of every game through the one pipeline, bids through their game's
     re-check (Beyond's convention calls against the convention itself). A bidding quiz that
-    stores its per-world results (Skat, Kleurenwiezen) is judged again from all of them, and
-    ``RECHECK_WORLDS`` of its worlds are solved again to check them (docs/quizzes/common.md:
-    whole deals made the full re-solve cost minutes)."""
+    stores its per-world results (Skat, Kleurenwiezen, Beyond declarations) is judged again
+    from all of them, and ``RECHECK_WORLDS`` of its worlds are solved again to check them
+    (docs/quizzes/common.md: whole deals made the full re-solve cost minutes)."""
     problems = recheck(draft, RECHECK_WORLDS if draft.kind == "bid" else None)
     assert not problems, "; ".join(problems)
 

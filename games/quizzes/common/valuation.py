@@ -27,9 +27,10 @@ milliseconds.
 Each draft stores its valuation in ``extra['valuation']`` (``{"method", "played_tricks"}``)
 and its re-check plays the worlds again the same way, so a quiz stays valid whichever way it
 was made. ``BID_VALUATION`` is the one setting per game: a game moves to whole deals by
-setting its entry to ``WHOLE_DEAL`` (the tests check every game's whole-deal path). Skat
-and Kleurenwiezen drafts also store each world's result (``extra['results']``), so a
-re-check can judge from them and solve only some worlds again (``recheck_indices``).
+setting its entry to ``WHOLE_DEAL`` (the tests check every game's whole-deal path). Skat,
+Kleurenwiezen and Beyond declaration drafts also store each world's result
+(``extra['results']``), so a re-check can judge from them and solve only some worlds again
+(``recheck_indices``).
 """
 
 from __future__ import annotations

@@ -6,6 +6,7 @@ import functools
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,6 +38,7 @@ from games.quizzes.beyond.themes import Spot, play_themes
 from games.quizzes.beyond.worlds import View, sample, voids_from
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares, keep_rate
 from games.quizzes.common.margins import Z, paired_gap
+from games.quizzes.common.valuation import RECHECK_WORLDS
 from games.quizzes.units import RESULT, UNITS
 from games.sampling import NoDealFound
 
@@ -224,6 +226,39 @@ def test_declaration_rechecks_and_offers_numbers_a_player_weighs(declaration: Qu
     assert declaration.margin is not None
     assert declaration.margin > Z * declaration.extra["sampling_error"]
     assert recheck(declaration) == []
+
+
+def test_declaration_stores_every_worlds_result_and_its_recheck_samples_them(
+    declaration: QuizDraft,
+) -> None:
+    """The draft stores each number's ``[score, hit]`` in every world; a re-check judges from
+    them in full and settles only ``RECHECK_WORLDS`` of the worlds again (the first among
+    them), like the Skat and Kleurenwiezen bidding re-checks."""
+    results = declaration.extra["results"]
+    assert sorted(results) == sorted(c.answer for c in declaration.candidates)
+    assert all(len(rows) == declaration.samples for rows in results.values())
+    assert recheck(declaration, RECHECK_WORLDS) == []
+    # A flipped flag is caught from the stored results.
+    flipped = [
+        replace(c, accepted=not c.accepted) if i == 0 else c
+        for i, c in enumerate(declaration.candidates)
+    ]
+    problems = recheck(replace(declaration, candidates=tuple(flipped)), RECHECK_WORLDS)
+    assert any(p.startswith("accepted differ") for p in problems), problems
+    # A stored result the solver does not give, in a world settled again (the first always is).
+    wrong = json.loads(json.dumps(results))
+    option = declaration.candidates[0].answer
+    wrong[option][0][0] += 7
+    broken = replace(declaration, extra={**declaration.extra, "results": wrong})
+    assert any(p.startswith(f"world 0, {option}:") for p in recheck(broken, RECHECK_WORLDS))
+    # Results stored for other numbers than the ones offered are named.
+    other = {**results, "99": results[option]}
+    odd = replace(declaration, extra={**declaration.extra, "results": other})
+    assert any("not the options" in p for p in recheck(odd, RECHECK_WORLDS))
+    # A draft made before the results were stored is settled again in every world.
+    older = {k: v for k, v in declaration.extra.items() if k != "results"}
+    assert recheck(replace(declaration, extra=older), RECHECK_WORLDS) == []
+    assert recheck(replace(declaration, extra=older, candidates=tuple(flipped))) != []
 
 
 # ------------------------------------------------------------------ convention quizzes
