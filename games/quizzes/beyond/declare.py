@@ -9,8 +9,9 @@ The numbers offered are those a player weighs: the legal numbers within ``SPREAD
 the hand's rounded estimate with the contract's trumps (the sum-13 rule removes one for the
 last to declare). For each number, in each world: the seat declares it, the players after it
 declare with the simple model, the deal is played as Beyond's valuation says
-(``settle.pairs_hitting``; for now the simple players play nine tricks and the solver the
-last four) and the solver says whether each pair can force both of its declarations. The
+(``settle.pairs_hitting``; for now the simple players play the first four tricks and the
+solver the last nine, ``shortcut(4)``; drafts made before 2026-12-06 played nine and solved
+four) and the solver says whether each pair can force both of its declarations. The
 number's score in that world is the deal's points under Beyond scoring for the seat's pair
 net of the opponents (``games.beyond.scoring.contract_points``: a pair scores only when both
 partners hit); its hit rate is how often both partners hit. The numbers are judged with the
