@@ -69,7 +69,7 @@ def draft_quiz(
 
 # A bid quiz's re-check per game: (draft, worlds=None) -> the differences found, [] when it
 # still holds. ``worlds``: how many stored worlds to play again when the draft stores its
-# per-world results (Skat, Kleurenwiezen); None plays every world again.
+# per-world results (Skat, Kleurenwiezen, Beyond's declarations); None plays every world again.
 BID_RECHECKS: dict[str, Any] = {}
 
 

@@ -69,9 +69,9 @@ def judged_again(draft: QuizDraft) -> None:
     """The quiz re-judged from what it stored (the deal, or its worlds) through the shared
     verdict: play quizzes of every game through the one pipeline, bids through their game's
     re-check (Beyond's convention calls against the convention itself). A bidding quiz that
-    stores its per-world results (Skat, Kleurenwiezen) is judged again from all of them, and
-    ``RECHECK_WORLDS`` of its worlds are solved again to check them (docs/quizzes/common.md:
-    whole deals made the full re-solve cost minutes)."""
+    stores its per-world results (Skat, Kleurenwiezen, Beyond declarations) is judged again
+    from all of them, and ``RECHECK_WORLDS`` of its worlds are solved again to check them
+    (docs/quizzes/common.md: whole deals made the full re-solve cost minutes)."""
     problems = recheck(draft, RECHECK_WORLDS if draft.kind == "bid" else None)
     assert not problems, "; ".join(problems)
 
@@ -222,12 +222,15 @@ def test_every_shipped_bidding_quiz_is_valued_as_its_game_values_new_ones(shippe
     assert not behind, "\n".join(behind[:10])
 
 
-@pytest.mark.parametrize("game", ["skat", "wiezen"])
+@pytest.mark.parametrize("game", ["skat", "wiezen", "beyond"])
 def test_the_bid_rechecks_catch_a_wrong_flag_or_a_wrong_stored_world(shipped, game):
     """A bidding quiz judged again from its stored per-world results catches a flipped flag
-    in full; the worlds solved again catch a stored result the solver does not give."""
-    draft = next(d for _n, d in shipped if d.game == game and d.kind == "bid")
-    assert "results" in draft.extra and draft.extra["valuation"]["method"] == "whole_deal"
+    in full; the worlds solved again catch a stored result the solver does not give (Beyond:
+    a declaration quiz, valued by its shortcut)."""
+    draft = next(
+        d for _n, d in shipped if d.game == game and d.kind == "bid" and "results" in d.extra
+    )
+    assert stored(game, draft.extra) == current(game)
     flipped = [
         replace(c, accepted=not c.accepted) if i == 0 else c for i, c in enumerate(draft.candidates)
     ]

@@ -32,11 +32,12 @@ def recheck_bid(draft: QuizDraft, worlds: int | None = None) -> list[str]:
     """Re-check a stored Beyond bid quiz: convention quizzes by the convention, declarations
     by their stored deal and world seed; return every difference ([] when it holds).
 
-    Every world is settled again whatever ``worlds`` asks (Beyond's declarations store no
-    per-world results)."""
+    ``worlds``: a declaration that stores its per-world results is judged again from them
+    and only that many of its worlds are settled again (``recheck_declaration``); a
+    convention quiz's sampled context is not the grade and is not settled again."""
     question = draft.extra.get("question")
     if question in (CONVENTION, DEMAND_Q):
         return recheck_convention(draft)
     if question == "declaration":
-        return recheck_declaration(draft)
+        return recheck_declaration(draft, worlds)
     raise QuizError(f"unknown beyond bid question {question!r}")

@@ -9,13 +9,19 @@ The numbers offered are those a player weighs: the legal numbers within ``SPREAD
 the hand's rounded estimate with the contract's trumps (the sum-13 rule removes one for the
 last to declare). For each number, in each world: the seat declares it, the players after it
 declare with the simple model, the deal is played as Beyond's valuation says
-(``settle.pairs_hitting``; for now the simple players play nine tricks and the solver the
-last four) and the solver says whether each pair can force both of its declarations. The
+(``settle.pairs_hitting``; for now the simple players play the first four tricks and the
+solver the last nine, ``shortcut(4)``; drafts made before 2026-12-06 played nine and solved
+four) and the solver says whether each pair can force both of its declarations. The
 number's score in that world is the deal's points under Beyond scoring for the seat's pair
 net of the opponents (``games.beyond.scoring.contract_points``: a pair scores only when both
 partners hit); its hit rate is how often both partners hit. The numbers are judged with the
 shared ``judge_sampled``: the best mean score and every number within the sampling error of
 it are accepted; kept only when every accepted number beats every rejected one beyond it.
+
+The draft stores each number's result in each world (``extra['results']``: number ->
+``[score, hit]`` per world, in the order of ``extra['worlds']``), so a re-check judges the
+quiz again from them and settles only some of the worlds again
+(``common.valuation.recheck_indices``), as Skat's and Kleurenwiezen's bidding re-checks do.
 """
 
 from __future__ import annotations
@@ -43,7 +49,13 @@ from games.quizzes.beyond.table import (
 )
 from games.quizzes.beyond.themes import RATING_MAX, RATING_MIN
 from games.quizzes.beyond.worlds import declaration_filter
-from games.quizzes.common.valuation import Valuation, current, stored
+from games.quizzes.common.valuation import (
+    Valuation,
+    current,
+    recheck_indices,
+    results_problems,
+    stored,
+)
 from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
 from games.quizzes.units import HIT_RATE, POINTS
 from games.sampling import NoDealFound, World, sample_worlds
@@ -130,11 +142,11 @@ def deciding_seat(table: Table, seed: int) -> tuple[str, dict[str, int]] | None:
     return seat, {s: table.targets[s] for s in order[: order.index(seat)]}
 
 
-def judge_declaration(
-    table: Table, seat: str, before: Mapping[str, int], world_seed: str, valuation: Valuation
-) -> tuple[list[int], list[dict[str, Outcome]], list[World]] | None:
-    """Return the numbers offered, their outcomes per world and the worlds, or None if no
-    world can be drawn."""
+def declaration_setup(
+    table: Table, seat: str, before: Mapping[str, int], world_seed: str
+) -> tuple[list[int], list[World]] | None:
+    """Return the numbers offered and the worlds drawn, or None when fewer than two numbers
+    are offered or no world can be drawn."""
     pending = Declarations(table.contract, table.dealer, declared=list(before.values()))
     numbers = offered_numbers(pending, table.hands[seat])
     if len(numbers) < 2:
@@ -143,8 +155,47 @@ def judge_declaration(
         worlds = declaration_worlds(table, seat, before, world_seed)
     except NoDealFound:
         return None
+    return numbers, worlds
+
+
+def judge_declaration(
+    table: Table, seat: str, before: Mapping[str, int], world_seed: str, valuation: Valuation
+) -> tuple[list[int], list[dict[str, Outcome]], list[World]] | None:
+    """Return the numbers offered, their outcomes per world and the worlds, or None if no
+    world can be drawn."""
+    setup = declaration_setup(table, seat, before, world_seed)
+    if setup is None:
+        return None
+    numbers, worlds = setup
     outcomes = [world_outcomes(table, w, seat, before, numbers, valuation) for w in worlds]
     return numbers, outcomes, worlds
+
+
+def results_json(
+    numbers: Sequence[int], outcomes: Sequence[Mapping[str, Outcome]]
+) -> dict[str, list[list[int]]]:
+    """Return every number's result in each world as stored in ``extra['results']``:
+    ``[score, hit]`` per world (the pair's points net of the opponents, 1 when both
+    partners hit), in the order of the worlds."""
+    return {
+        str(n): [[int(o[str(n)].score), int(o[str(n)].reached)] for o in outcomes] for n in numbers
+    }
+
+
+def outcomes_from_results(
+    results: Mapping[str, Sequence[Sequence[int]]],
+) -> list[dict[str, Outcome]]:
+    """Read ``extra['results']`` back as the per-world outcomes ``judge_sampled`` takes."""
+    n = len(next(iter(results.values()), []))
+    return [
+        {t: Outcome(int(rows[i][1]), rows[i][0], bool(rows[i][1])) for t, rows in results.items()}
+        for i in range(n)
+    ]
+
+
+def judged(per_world: Sequence[Mapping[str, Outcome]]) -> Verdict | None:
+    """Judge the numbers over the worlds (the higher number first among equals)."""
+    return judge_sampled(per_world, 0.0, lambda t: (int(t),))
 
 
 def _label(n: int) -> str:
@@ -198,11 +249,11 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
     seat, before = chosen
     world_seed = f"beyond/declare/{seed}/worlds"
     valuation = current(GAME)
-    judged = judge_declaration(table, seat, before, world_seed, valuation)
-    if judged is None:
+    judged_now = judge_declaration(table, seat, before, world_seed, valuation)
+    if judged_now is None:
         return None
-    numbers, per_world, worlds = judged
-    verdict = judge_sampled(per_world, 0.0, lambda t: (int(t),))
+    numbers, per_world, worlds = judged_now
+    verdict = judged(per_world)
     if verdict is None:
         return None
     pending = Declarations(table.contract, table.dealer, declared=list(before.values()))
@@ -251,12 +302,19 @@ def declaration_quiz(seed: int, constraint: Any = None) -> QuizDraft | None:
             "sampling_error": round(verdict.error, 4),
             "question": "declaration",
             "valuation": valuation.as_json(),
+            "results": results_json(numbers, per_world),
         },
     )
 
 
-def recheck_declaration(draft: QuizDraft) -> list[str]:
-    """Re-judge a stored declaration quiz from its deal and world seed; name every difference."""
+def recheck_declaration(draft: QuizDraft, worlds: int | None = None) -> list[str]:
+    """Re-judge a stored declaration quiz from its deal and world seed; name every difference.
+
+    A draft that stores its per-world results (``extra['results']``) is judged again from
+    them, and they are checked by settling ``worlds`` of the worlds again (all when None;
+    ``common.valuation.recheck_indices``), each of which must give the stored result; an
+    older draft is settled again in every world.
+    """
     deal = {s: [parse_card(c) for c in cards] for s, cards in draft.extra["deal"].items()}
     dealer = draft.position["dealer"]
     auction = run_auction(deal, dealer)
@@ -268,10 +326,27 @@ def recheck_declaration(draft: QuizDraft) -> list[str]:
     seat = draft.position["seat"]
     before = {s: n for s, n in draft.position["declarations"][1:]}
     valuation = stored(GAME, draft.extra)
-    judged = judge_declaration(table, seat, before, draft.extra["world_seed"], valuation)
-    if judged is None:
+    setup = declaration_setup(table, seat, before, draft.extra["world_seed"])
+    if setup is None:
         return ["no worlds can be drawn for the stored deal"]
+    numbers, drawn = setup
     problems = []
-    if "worlds" in draft.extra and draft.extra["worlds"] != worlds_json(judged[2]):
+    if "worlds" in draft.extra and draft.extra["worlds"] != worlds_json(drawn):
         problems.append("the stored worlds differ from the worlds drawn from the world seed")
-    return problems + differences(draft, judge_sampled(judged[1], 0.0, lambda t: (int(t),)))
+    if "results" in draft.extra:
+        results = draft.extra["results"]
+        chosen = recheck_indices(len(drawn), worlds)
+        again = results_json(
+            numbers,
+            [world_outcomes(table, drawn[i], seat, before, numbers, valuation) for i in chosen],
+        )
+        options = [str(n) for n in numbers]
+        problems += results_problems(results, again, len(drawn), worlds, options)
+        if sorted(results) != sorted(options) or any(
+            len(r) != len(drawn) for r in results.values()
+        ):
+            return problems
+        per_world = outcomes_from_results(results)
+    else:
+        per_world = [world_outcomes(table, w, seat, before, numbers, valuation) for w in drawn]
+    return problems + differences(draft, judged(per_world))

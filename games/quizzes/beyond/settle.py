@@ -4,7 +4,9 @@ The valuation (``common.valuation``; Beyond's setting is ``BID_VALUATION['beyond
 the deal is played: a whole deal is solved double dummy from the first lead, once per pair
 with the exact-target objective (both partners take exactly their numbers); the shortcut lets
 the simple players play the first tricks and solves the rest. Beyond stays on the shortcut
-(nine tricks by the simple players) while a whole Beyond deal still takes the solver seconds.
+while a whole Beyond deal still takes the solver seconds: four tricks by the simple players
+and the last nine solved (``shortcut(4)``, since 2026-12-06; before, ``shortcut(9)`` left
+the solver only the last four, and a draft's re-check still plays it so).
 """
 
 from __future__ import annotations

@@ -10,9 +10,10 @@ How the contract is *played* is the valuation:
   hand, game, discard) and Kleurenwiezen (ask, join, alone, abondance, miserie, troel)
   bidding quiz.
 - ``shortcut``: the simple players play the first ``played_tricks`` tricks and the solver
-  finishes the rest. New Beyond declaration quizzes (nine played, the last four solved)
-  still are, and so were the bidding quizzes made before their valuation was recorded
-  (``LEGACY_VALUATION``) and the Kleurenwiezen quizzes made before 2026-12-02 (six played).
+  finishes the rest. New Beyond declaration quizzes still are: four played, the last nine
+  solved (since 2026-12-06; nine played and the last four solved before). So were the
+  bidding quizzes made before their valuation was recorded (``LEGACY_VALUATION``) and the
+  Kleurenwiezen quizzes made before 2026-12-02 (six played).
 
 Measured (docs/quizzes/common.md has the tables and the machines): Skat ``skat/bid`` keeps
 about as many quizzes whole as with ``shortcut(4)`` at 15 a CPU-minute instead of 108; a
@@ -21,15 +22,17 @@ quizzes a CPU-minute (seeds 0-19; 1.4 in the starter bank's build with its answe
 against about 210 with ``shortcut(6)``, most of it the lone declarer's contracts (alone, one
 against three); a refill of 50 is then a background job of 20 to 35 CPU-minutes, paid for
 verdicts that do not rest on the simple players' card play (with the shortcut, 2 of 25
-quizzes both kept accepted another call). Beyond waits for a Beyond deal that solves in
-milliseconds.
+quizzes both kept accepted another call). Beyond moved from ``shortcut(9)`` to
+``shortcut(4)`` (judged again with it, 4 of the 15 declaration quizzes then shipped had a
+rejected number best) and waits for a Beyond deal that solves in milliseconds to go whole.
 
 Each draft stores its valuation in ``extra['valuation']`` (``{"method", "played_tricks"}``)
 and its re-check plays the worlds again the same way, so a quiz stays valid whichever way it
 was made. ``BID_VALUATION`` is the one setting per game: a game moves to whole deals by
-setting its entry to ``WHOLE_DEAL`` (the tests check every game's whole-deal path). Skat
-and Kleurenwiezen drafts also store each world's result (``extra['results']``), so a
-re-check can judge from them and solve only some worlds again (``recheck_indices``).
+setting its entry to ``WHOLE_DEAL`` (the tests check every game's whole-deal path). Skat,
+Kleurenwiezen and Beyond declaration drafts also store each world's result
+(``extra['results']``), so a re-check can judge from them and solve only some worlds again
+(``recheck_indices``).
 """
 
 from __future__ import annotations
@@ -91,13 +94,13 @@ def shortcut(played_tricks: int) -> Valuation:
 
 # The valuation new bidding quizzes of each game use (docs/quizzes/common.md has the
 # figures). 500, Skat and Kleurenwiezen are solved whole from the first lead. Beyond stays on
-# the shortcut (nine tricks played, the last four solved) until a Beyond deal solves in
-# milliseconds.
+# the shortcut (four tricks played, the last nine solved; nine played before 2026-12-06)
+# until a Beyond deal solves in milliseconds.
 BID_VALUATION: dict[str, Valuation] = {
     "skat": WHOLE_DEAL,
     "five_hundred": WHOLE_DEAL,
     "wiezen": WHOLE_DEAL,
-    "beyond": shortcut(9),
+    "beyond": shortcut(4),
 }
 
 # How quizzes stored before drafts recorded their valuation were valued (the starter bank's

@@ -1,9 +1,11 @@
-"""Bidding quizzes value every sampled world by a whole solved deal (common.valuation).
+"""Bidding quizzes value every sampled world as their game's valuation says (common.valuation).
 
 The simple players' card choice is made to raise while the bidding quizzes of Skat, 500 and
 Kleurenwiezen value their options, for every question each asks; the solver must still be
 called (so the check cannot pass by valuing nothing). The same instrument does catch the
 shortcut valuation, and a few deals with a result a reader can check by hand pin the values.
+Beyond's declarations are valued by ``shortcut(4)``: there the simple players' card choice
+raises from the fifth trick on.
 """
 
 from __future__ import annotations
@@ -15,6 +17,8 @@ from typing import Any
 
 import pytest
 
+import games.beyond
+import games.quizzes.beyond.declare as by_declare
 import games.quizzes.five_hundred.bid as fh_bid
 import games.quizzes.five_hundred.kitty as fh_kitty
 import games.quizzes.skat.bid as skat_bid
@@ -28,6 +32,8 @@ from games.five_hundred import SimplePlayer
 from games.five_hundred.calls import parse_call
 from games.quizzes import load_generators
 from games.quizzes.base import QuizError
+from games.quizzes.beyond.settle import pairs_hitting
+from games.quizzes.beyond.table import deal_hands
 from games.quizzes.common import valuation
 from games.quizzes.common.valuation import (
     WHOLE_DEAL,
@@ -284,6 +290,60 @@ def test_wiezen_all_thirteen_trumps_take_every_trick():
     assert won["N"] == 13
 
 
+# ----------------------------------------------------------------------------- Beyond
+
+BEYOND_PLAYED = 4  # tricks the simple players play in a Beyond declaration quiz's world
+
+
+@pytest.fixture
+def beyond_four_tricks(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make the Beyond simple players' card choice raise from the fifth trick on; return
+    [simple cards played, solver calls]."""
+    counts = [0, 0]
+    choose = games.beyond.choose_card
+
+    def first_tricks_only(play: Any, *args: Any, **kwargs: Any) -> Any:
+        if len(play.completed) >= BEYOND_PLAYED:
+            raise SimplePlay(f"a simple player chose a card of trick {len(play.completed) + 1}")
+        counts[0] += 1
+        return choose(play, *args, **kwargs)
+
+    _replace_everywhere(monkeypatch, choose, first_tricks_only)
+    solve = games.solver.solve
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        counts[1] += 1
+        return solve(*args, **kwargs)
+
+    _replace_everywhere(monkeypatch, solve, counted)
+    return counts
+
+
+def test_beyond_declarations_play_four_tricks_and_solve_the_rest(beyond_four_tricks, monkeypatch):
+    """The real setting: a new declaration quiz's worlds are played by the simple players for
+    four tricks and solved from the fifth (no monkeypatched valuation; only fewer worlds)."""
+    assert current("beyond") == shortcut(BEYOND_PLAYED)
+    sample = by_declare.declaration_worlds
+    monkeypatch.setattr(
+        by_declare,
+        "declaration_worlds",
+        lambda table, seat, before, seed, n=4: sample(table, seat, before, seed, n=4),
+    )
+    drafts = [by_declare.declaration_quiz(s) for s in (20, 22, 30)]
+    simple, solved = beyond_four_tricks
+    assert simple > 0 and solved > 0
+    for draft in filter(None, drafts):
+        assert draft.extra["valuation"] == shortcut(BEYOND_PLAYED).as_json()
+
+
+def test_the_beyond_instrument_catches_a_fifth_simple_trick(beyond_four_tricks):
+    world = deal_hands(5)
+    targets = {"N": 3, "E": 3, "S": 3, "W": 3}
+    pairs_hitting(world, "W", "S", targets, shortcut(BEYOND_PLAYED))
+    with pytest.raises(SimplePlay, match="trick 5"):
+        pairs_hitting(world, "W", "S", targets, shortcut(BEYOND_PLAYED + 1))
+
+
 # ----------------------------------------------------------------------------- the record
 
 
@@ -293,9 +353,12 @@ def test_a_stored_quiz_names_its_valuation_and_old_ones_read_as_the_shortcut():
     assert stored("five_hundred", {}) == shortcut(2)
     assert stored("wiezen", {"solve_tricks": 7}) == shortcut(6)
     assert current("beyond") == valuation.BID_VALUATION["beyond"]
-    # 500, Skat and Kleurenwiezen are valued by whole deals; Beyond waits for a faster solver.
+    # 500, Skat and Kleurenwiezen are valued by whole deals; Beyond by the simple players' first
+    # four tricks and the solver's last nine, until a whole Beyond deal solves fast enough.
     assert current("five_hundred").whole and current("skat").whole and current("wiezen").whole
-    assert current("beyond") == shortcut(9)
+    assert current("beyond") == shortcut(4)
+    # Beyond quizzes stored before their valuation was recorded played nine tricks.
+    assert stored("beyond", {}) == shortcut(9)
     assert Valuation.from_json(shortcut(9).as_json()) == shortcut(9)
     with pytest.raises(QuizError, match="valuation"):
         stored("skat", {"valuation": {"method": "half", "played_tricks": 0}})

@@ -6,6 +6,7 @@ import functools
 import json
 import re
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -37,12 +38,14 @@ from games.quizzes.beyond.themes import Spot, play_themes
 from games.quizzes.beyond.worlds import View, sample, voids_from
 from games.quizzes.common.keep import MAX_ANSWER_SHARE, answer_shares, keep_rate
 from games.quizzes.common.margins import Z, paired_gap
+from games.quizzes.common.valuation import RECHECK_WORLDS
 from games.quizzes.units import RESULT, UNITS
 from games.sampling import NoDealFound
+from tests.games.quizzes.pinned import shortcut_bids
 
 DD_SEEDS = (2, 6, 11)
 SD_SEEDS = (3, 4)
-DECLARE_SEED = 18
+DECLARE_SEED = 30  # a declaration quiz under shortcut(4) (18 was one under shortcut(9))
 CONVENTION_SEEDS = (1, 7, 13)  # ask with 13 NT, answer a demand, show a suit
 LESSON = Path(__file__).resolve().parents[3] / "lessons/content/beyond/08-the-basic-convention.md"
 
@@ -74,7 +77,11 @@ def declaration() -> QuizDraft:
 
 @pytest.fixture(scope="module")
 def convention_drafts() -> list[QuizDraft]:
-    drafts = [bid_quiz(s, "single_dummy") for s in CONVENTION_SEEDS]
+    # Graded by the convention; the sampled context (200 worlds) is made with the legacy
+    # shortcut (tests/games/quizzes/pinned.py): shortcut(4) would add a minute for a context
+    # that is not the grade. Declarations use the real setting (``declaration``).
+    with shortcut_bids("beyond"):
+        drafts = [bid_quiz(s, "single_dummy") for s in CONVENTION_SEEDS]
     assert all(d is not None for d in drafts)
     return [d for d in drafts if d is not None]
 
@@ -224,6 +231,40 @@ def test_declaration_rechecks_and_offers_numbers_a_player_weighs(declaration: Qu
     assert declaration.margin is not None
     assert declaration.margin > Z * declaration.extra["sampling_error"]
     assert recheck(declaration) == []
+
+
+def test_declaration_stores_every_worlds_result_and_its_recheck_samples_them(
+    declaration: QuizDraft,
+) -> None:
+    """The draft stores each number's ``[score, hit]`` in every world; a re-check judges from
+    them in full and settles only ``RECHECK_WORLDS`` of the worlds again (the first among
+    them), like the Skat and Kleurenwiezen bidding re-checks."""
+    results = declaration.extra["results"]
+    assert sorted(results) == sorted(c.answer for c in declaration.candidates)
+    assert all(len(rows) == declaration.samples for rows in results.values())
+    assert recheck(declaration, RECHECK_WORLDS) == []
+    # A flipped flag is caught from the stored results.
+    flipped = [
+        replace(c, accepted=not c.accepted) if i == 0 else c
+        for i, c in enumerate(declaration.candidates)
+    ]
+    problems = recheck(replace(declaration, candidates=tuple(flipped)), RECHECK_WORLDS)
+    assert any(p.startswith("accepted differ") for p in problems), problems
+    # A stored result the solver does not give, in a world settled again (the first always is).
+    wrong = json.loads(json.dumps(results))
+    option = declaration.candidates[0].answer
+    wrong[option][0][0] += 7
+    broken = replace(declaration, extra={**declaration.extra, "results": wrong})
+    assert any(p.startswith(f"world 0, {option}:") for p in recheck(broken, RECHECK_WORLDS))
+    # Results stored for other numbers than the ones offered are named.
+    other = {**results, "99": results[option]}
+    odd = replace(declaration, extra={**declaration.extra, "results": other})
+    assert any("not the options" in p for p in recheck(odd, RECHECK_WORLDS))
+    # A draft made before the results were stored is settled again in every world (whatever
+    # ``worlds`` asks), which still catches the flipped flag.
+    older = {k: v for k, v in declaration.extra.items() if k != "results"}
+    problems = recheck(replace(declaration, extra=older, candidates=tuple(flipped)), 1)
+    assert any(p.startswith("accepted differ") for p in problems), problems
 
 
 # ------------------------------------------------------------------ convention quizzes
@@ -380,7 +421,8 @@ def test_constraint_is_honoured_by_play_quizzes() -> None:
 def test_constraint_is_honoured_by_bid_quizzes() -> None:
     constraint = parse("S.spades >= 6", "beyond")
     for seed in range(1, 60, 2):
-        draft = bid_quiz(seed, "single_dummy", constraint)
+        with shortcut_bids("beyond"):  # a convention quiz's context, not its grade
+            draft = bid_quiz(seed, "single_dummy", constraint)
         if draft is not None:
             assert suit_length(_cards(draft.extra["deal"]["S"]), "S") >= 6
             return
