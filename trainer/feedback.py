@@ -17,6 +17,8 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.cards import NotationError, parse_card, sort_key
+from games.quizzes.base import QuizError
+from games.quizzes.common.valuation import DEAL_TRICKS, stored
 from games.quizzes.themes import themes_of
 from games.quizzes.units import CONVENTION, percent
 from games.quizzes.units import number as num
@@ -417,7 +419,25 @@ def bid_why(quiz: Quiz, grade: Grade) -> str:
         text += f" The accepted choices lead every other by at least {_points(margin)} a deal, "
         text += against + "."
     text += " These are averages over the sampled deals, not the result of the deal shown below."
-    return text
+    return text + played_how(quiz.game, extra)
+
+
+def played_how(game: str, extra: Mapping[str, Any]) -> str:
+    """Return how each sampled deal of a bidding quiz was played out, from the valuation it
+    stored (``games.quizzes.common.valuation``): a strong player weighs a verdict by it."""
+    if game not in DEAL_TRICKS:
+        return ""
+    try:
+        how = stored(game, extra)
+    except QuizError:
+        return ""
+    if how.whole:
+        return " Each deal is played out double dummy (every card seen) from the first lead."
+    rest = how.solved_tricks(game)
+    return (
+        f" In each deal the trainer's simple players play the first {how.played_tricks} "
+        f"tricks and the last {rest} are played double dummy (every card seen)."
+    )
 
 
 def _convention_why(quiz: Quiz, chosen: ChoiceVerdict, best: ChoiceVerdict) -> str:

@@ -12,7 +12,7 @@ from django.utils.html import escape
 from games.cards import parse_card
 from tests.learner.learner_helpers import take_quiz
 from trainer.decisive import decisive_trick
-from trainer.feedback import bid_why, line_view, why
+from trainer.feedback import bid_why, line_view, played_how, why
 from trainer.generation import store_quiz
 from trainer.grading import grade
 from trainer.positions import position_view
@@ -392,6 +392,28 @@ def test_every_bidding_verdict_says_why_from_its_stored_values(
     error = quiz.extra["sampling_error"]
     assert f"({_number(error)})" in sentence
     assert ("more than twice" in sentence) == (quiz.margin > 2 * error)
+
+
+def test_a_sampled_bid_verdict_says_how_each_deal_was_played():
+    candidates = [
+        {"answer": "4", "label": "4 tricks", "value": 16.0, "accepted": True, "rate": 0.25},
+        {"answer": "5", "label": "5 tricks", "value": 10.2, "accepted": False, "rate": 0.16},
+    ]
+    verdict = grade(candidates, "points", "5", "bid")
+    shortcut = {"valuation": {"method": "shortcut", "played_tricks": 4}, "sampling_error": 2.5}
+    quiz = SimpleNamespace(game="beyond", extra=shortcut, samples=100, margin=5.8)
+    assert bid_why(quiz, verdict).endswith(
+        "In each deal the trainer's simple players play the first 4 tricks and the last 9 "
+        "are played double dummy (every card seen)."
+    )
+    whole = {"valuation": {"method": "whole_deal", "played_tricks": 0}}
+    assert played_how("skat", whole) == (
+        " Each deal is played out double dummy (every card seen) from the first lead."
+    )
+    # A quiz stored before valuations were recorded reads as its game's older shortcut.
+    assert "first 9 tricks and the last 4" in played_how("beyond", {})
+    assert "first 2 tricks and the last 8" in played_how("five_hundred", {})
+    assert played_how("beyond", {"valuation": {"method": "half", "played_tricks": 0}}) == ""
 
 
 def test_a_convention_verdict_with_no_stored_reason_still_names_the_prescribed_call():
