@@ -3415,6 +3415,28 @@ static inline __attribute__((always_inline)) int two_tricks_line(const Ctx *c, c
     return v + (side ? all_points - trick : 0);
 }
 
+/* Seat i of two_tricks_sk takes the value v of one of its moves, resting on the ranks r:
+   its best so far and its window move, and the move cuts or its ranks join the seat's. */
+static inline __attribute__((always_inline)) void two_tricks_take(int i, int v, uint64_t r,
+                                                                  const int mx[3], int best[3],
+                                                                  int lo[3], int hi[3],
+                                                                  int cut[3], uint64_t got[3],
+                                                                  uint64_t acc[3]) {
+    if (mx[i]) {
+        if (v > best[i]) best[i] = v;
+        if (best[i] > lo[i]) lo[i] = best[i];
+    } else {
+        if (v < best[i]) best[i] = v;
+        if (best[i] < hi[i]) hi[i] = best[i];
+    }
+    if (lo[i] >= hi[i]) {
+        cut[i] = 1;
+        got[i] = r;
+    } else {
+        acc[i] |= r;
+    }
+}
+
 /* The Skat copy's trick start with two tricks left (after the static bounds): the
    minimax of its at most eight lines, each seat's cards highest first, with alpha-beta
    cutoffs and the ranks kept as search_body and play keep them (a cutoff rests on the
@@ -3441,14 +3463,14 @@ static __attribute__((noinline)) int two_tricks_sk(const Ctx *c, int leader, int
     for (;;) {
         if (!legal[i] || cut[i]) {
             /* This seat is done: its answer goes to the seat before. */
-            int v = best[i];
             uint64_t r = cut[i] ? got[i] : acc[i];
             if (i == 0) {
                 *rel |= r;
-                return v;
+                return best[0];
             }
             i--;
-            goto update;
+            two_tricks_take(i, best[i + 1], r, mx, best, lo, hi, cut, got, acc);
+            continue;
         }
         x[i] = highest(legal[i]);
         legal[i] ^= 1ULL << x[i];
@@ -3464,42 +3486,9 @@ static __attribute__((noinline)) int two_tricks_sk(const Ctx *c, int leader, int
             i = j;
             continue;
         }
-        {
-            uint64_t r = 0;
-            int v = two_tricks_line(c, s, h, x, all_points, &r);
-            /* (falls into update with seat 2's move) */
-            if (mx[2]) {
-                if (v > best[2]) best[2] = v;
-                if (best[2] > lo[2]) lo[2] = best[2];
-            } else {
-                if (v < best[2]) best[2] = v;
-                if (best[2] < hi[2]) hi[2] = best[2];
-            }
-            if (lo[2] >= hi[2]) {
-                cut[2] = 1;
-                got[2] = r;
-            } else {
-                acc[2] |= r;
-            }
-            continue;
-        }
-    update: {
-            int v = best[i + 1];
-            uint64_t r = cut[i + 1] ? got[i + 1] : acc[i + 1];
-            if (mx[i]) {
-                if (v > best[i]) best[i] = v;
-                if (best[i] > lo[i]) lo[i] = best[i];
-            } else {
-                if (v < best[i]) best[i] = v;
-                if (best[i] < hi[i]) hi[i] = best[i];
-            }
-            if (lo[i] >= hi[i]) {
-                cut[i] = 1;
-                got[i] = r;
-            } else {
-                acc[i] |= r;
-            }
-        }
+        uint64_t r = 0;
+        int v = two_tricks_line(c, s, h, x, all_points, &r);
+        two_tricks_take(2, v, r, mx, best, lo, hi, cut, got, acc);
     }
 }
 
