@@ -54,6 +54,7 @@ from games.quizzes.common.valuation import (
     current,
     recheck_indices,
     results_problems,
+    results_shape_problem,
     stored,
 )
 from games.quizzes.common.verdict import Outcome, Verdict, differences, judge_sampled
@@ -335,17 +336,16 @@ def recheck_declaration(draft: QuizDraft, worlds: int | None = None) -> list[str
         problems.append("the stored worlds differ from the worlds drawn from the world seed")
     if "results" in draft.extra:
         results = draft.extra["results"]
+        options = [str(n) for n in numbers]
+        shape = results_shape_problem(results, len(drawn), options)
+        if shape:
+            return [*problems, shape]
         chosen = recheck_indices(len(drawn), worlds)
         again = results_json(
             numbers,
             [world_outcomes(table, drawn[i], seat, before, numbers, valuation) for i in chosen],
         )
-        options = [str(n) for n in numbers]
         problems += results_problems(results, again, len(drawn), worlds, options)
-        if sorted(results) != sorted(options) or any(
-            len(r) != len(drawn) for r in results.values()
-        ):
-            return problems
         per_world = outcomes_from_results(results)
     else:
         per_world = [world_outcomes(table, w, seat, before, numbers, valuation) for w in drawn]

@@ -145,6 +145,18 @@ def recheck_indices(n: int, worlds: int | None) -> list[int]:
     return [i * n // worlds for i in range(worlds)]
 
 
+def results_shape_problem(
+    stored_results: Mapping[str, Sequence[Any]], n: int, options: Sequence[str]
+) -> str | None:
+    """Return why a draft's stored per-world results cannot be judged from (not one row of
+    ``n`` worlds per option, for exactly the ``options``), or None when they can."""
+    if sorted(stored_results) != sorted(options):
+        return f"results stored for {sorted(stored_results)}, not the options {sorted(options)}"
+    if any(len(rows) != n for rows in stored_results.values()):
+        return f"results stored for other than the {n} stored worlds"
+    return None
+
+
 def results_problems(
     stored_results: Mapping[str, Sequence[Any]],
     again: Mapping[str, Sequence[Any]],
@@ -158,10 +170,9 @@ def results_problems(
     ``again``: the results of the worlds ``recheck_indices(n, worlds)`` played again, in
     that order. Returns every difference ([] when they agree in every world played again).
     """
-    if sorted(stored_results) != sorted(options):
-        return [f"results stored for {sorted(stored_results)}, not the options {sorted(options)}"]
-    if any(len(rows) != n for rows in stored_results.values()):
-        return [f"results stored for other than the {n} stored worlds"]
+    shape = results_shape_problem(stored_results, n, options)
+    if shape:
+        return [shape]
     problems = []
     for j, i in enumerate(recheck_indices(n, worlds)):
         for option in options:
